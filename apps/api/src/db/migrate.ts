@@ -1,0 +1,26 @@
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import * as initialSchema from './migrations/2026-11-21-0001-initial-schema.js';
+import type { Database } from './schema.js';
+
+/** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
+const migrations: Record<string, Migration> = {
+  '2026-11-21-0001-initial-schema': initialSchema,
+};
+
+export class MigrationError extends Error {}
+
+/** Applies every pending migration; throws when one fails (nothing of that migration is kept). */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const result: MigrationResultSet = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((item) => item.status === 'Error');
+    throw new MigrationError(
+      `Échec de la migration ${failed?.migrationName ?? ''} : ${String(result.error)}`.trim(),
+    );
+  }
+  return (result.results ?? []).filter((item) => item.status === 'Success').map((item) => item.migrationName);
+}

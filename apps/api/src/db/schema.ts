@@ -1,0 +1,233 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types. Timestamps are ISO 8601 strings in UTC on both databases (PostgreSQL `timestamptz`
+ * values are parsed back to ISO strings), booleans are real booleans (SQLite 0/1 is converted by
+ * `SqliteBooleanPlugin`), JSON arrays are stored as text.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  phone_number: string | null;
+  role: 'client' | 'provider' | 'admin';
+  profile_picture: string | null;
+  is_active: boolean;
+  is_verified: boolean;
+  is_phone_verified: boolean;
+  /** normalizeSearchText(username first_name last_name email phone) */
+  search_text: string;
+  date_joined: string;
+  last_login: string | null;
+  /** Set when an admin deletes the account: the row stays for the records that point to it. */
+  deleted_at: string | null;
+}
+
+export interface ProviderProfilesTable {
+  id: Generated<number>;
+  user_id: number;
+  company_name: string | null;
+  city: string | null;
+  address: string | null;
+  bio: string | null;
+  description: string | null;
+  /** JSON array of strings */
+  skills: string;
+  average_rating: number;
+  total_reviews: number;
+  services_count: number;
+  completed_projects: number;
+  is_verified: boolean;
+  search_text: string;
+  created_at: string;
+}
+
+export interface ProviderVerificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  is_business: boolean;
+  business_name: string | null;
+  business_nif: string | null;
+  business_registration_number: string | null;
+  business_description: string | null;
+  document_type: 'id_card' | 'passport';
+  /** storage keys of the documents */
+  id_card_front: string | null;
+  id_card_back: string | null;
+  passport_image: string | null;
+  selfie_image: string | null;
+  verification_status: 'pending' | 'verified' | 'rejected';
+  submitted_at: string;
+  verified_at: string | null;
+  verified_by: number | null;
+  rejection_reason: string | null;
+  admin_notes: string | null;
+  updated_at: string;
+}
+
+export interface ClientVerificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  document_type: 'id_card' | 'passport';
+  id_card_front: string | null;
+  id_card_back: string | null;
+  passport_image: string | null;
+  verification_status: 'pending' | 'verified' | 'rejected';
+  submitted_at: string;
+  verified_at: string | null;
+  verified_by: number | null;
+  rejection_reason: string | null;
+  admin_notes: string | null;
+  updated_at: string;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  icon: string | null;
+  image_url: string | null;
+  created_at: string;
+}
+
+export interface SubcategoriesTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  description: string | null;
+  icon: string | null;
+  created_at: string;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  client_id: number;
+  category_id: number | null;
+  subcategory_id: number | null;
+  title: string;
+  description: string;
+  status: 'open' | 'in_progress' | 'completed' | 'cancelled' | 'closed' | 'paused';
+  budget_range: 'moins_500' | '500_1000' | '1000_10000' | '10000_plus' | 'sur_devis' | null;
+  min_budget: number | null;
+  max_budget: number | null;
+  location: string | null;
+  /** YYYY-MM-DD */
+  deadline: string | null;
+  /** JSON array of strings */
+  required_skills: string;
+  views_count: number;
+  favorites_count: number;
+  offers_count: number;
+  admin_notes: string | null;
+  /** normalizeSearchText(title description client name) */
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OffersTable {
+  id: Generated<number>;
+  project_id: number;
+  provider_id: number;
+  status: 'pending' | 'accepted' | 'rejected' | 'withdrawn';
+  proposed_price: number;
+  /** days */
+  delivery_time: number | null;
+  estimated_duration: string | null;
+  message: string | null;
+  created_at: string;
+}
+
+export interface DisputesTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  status: 'open' | 'under_review' | 'resolved' | 'closed';
+  client_id: number;
+  provider_id: number;
+  project_id: number | null;
+  service_title: string | null;
+  resolution_note: string | null;
+  created_at: string;
+  updated_at: string;
+  resolved_at: string | null;
+}
+
+export interface DisputeEvidenceTable {
+  id: Generated<number>;
+  dispute_id: number;
+  user_id: number;
+  description: string | null;
+  /** storage key of the evidence file */
+  file: string;
+  created_at: string;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  type: 'provider' | 'user' | 'review';
+  reason: string;
+  status: 'pending' | 'under_review' | 'resolved' | 'dismissed';
+  admin_notes: string | null;
+  reporter_id: number;
+  reported_user_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ConversationsTable {
+  id: Generated<number>;
+  client_id: number;
+  provider_id: number;
+  project_id: number | null;
+  status: 'active' | 'closed';
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_id: number | null;
+  sender_type: 'admin' | 'provider' | 'client';
+  content: string;
+  is_read: boolean;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  message: string;
+  notification_type: string;
+  priority: 'low' | 'normal' | 'high' | 'urgent';
+  is_read: boolean;
+  related_object_type: 'dispute' | 'project' | 'provider_verification' | 'user' | null;
+  related_object_id: number | null;
+  created_by: number | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  provider_profiles: ProviderProfilesTable;
+  provider_verifications: ProviderVerificationsTable;
+  client_verifications: ClientVerificationsTable;
+  categories: CategoriesTable;
+  subcategories: SubcategoriesTable;
+  projects: ProjectsTable;
+  offers: OffersTable;
+  disputes: DisputesTable;
+  dispute_evidence: DisputeEvidenceTable;
+  reports: ReportsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  notifications: NotificationsTable;
+}

@@ -1,0 +1,107 @@
+import {
+  type Expression,
+  type Kysely,
+  type KyselyPlugin,
+  OperationNodeTransformer,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type PrimitiveValueListNode,
+  PostgresAdapter,
+  type QueryResult,
+  type RawBuilder,
+  type RootOperationNode,
+  type UnknownRow,
+  type ValueNode,
+  sql,
+} from 'kysely';
+import { normalizeSearchText } from '@kwanza/contract';
+import type { Dialect } from './database.js';
+
+/*
+ * The few places where SQLite and PostgreSQL differ. Everything else is written once with Kysely's
+ * builder.
+ */
+
+export function dialectOf(db: Kysely<unknown>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+function toSqliteValue(value: unknown): unknown {
+  return typeof value === 'boolean' ? (value ? 1 : 0) : value;
+}
+
+class BooleanToIntegerTransformer extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    return { ...super.transformValue(node), value: toSqliteValue(node.value) };
+  }
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    return { ...super.transformPrimitiveValueList(node), values: node.values.map(toSqliteValue) };
+  }
+}
+
+/**
+ * SQLite has no boolean type and better-sqlite3 refuses to bind JS booleans: parameters are sent as
+ * 1/0, and every `is_*` column read back as 0/1 becomes a boolean again (naming rule: boolean
+ * columns and aliases start with `is_`).
+ */
+export class SqliteBooleanPlugin implements KyselyPlugin {
+  readonly #transformer = new BooleanToIntegerTransformer();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    for (const row of args.result.rows) {
+      for (const key of Object.keys(row)) {
+        if (key.startsWith('is_') || key.includes('__is_')) {
+          const value = row[key];
+          if (value === 0 || value === 1) row[key] = value === 1;
+        }
+      }
+    }
+    return args.result;
+  }
+}
+
+/** Escapes LIKE wildcards so user text matches literally (escape character: backslash). */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * Case- and accent-insensitive "contains" on a `search_text` column (which holds the normalized text,
+ * see `normalizeSearchText`). Works identically on both databases.
+ */
+export function searchTextContains(column: Expression<string> | string, term: string): RawBuilder<boolean> {
+  const pattern = `%${escapeLike(normalizeSearchText(term))}%`;
+  const reference = typeof column === 'string' ? sql.ref(column) : column;
+  return sql<boolean>`${reference} like ${pattern} escape '\\'`;
+}
+
+/** YYYY-MM of a timestamp column, in UTC. */
+export function monthOf(dialect: Dialect, column: string): RawBuilder<string> {
+  return dialect === 'postgres'
+    ? sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM')`
+    : sql<string>`substr(${sql.ref(column)}, 1, 7)`;
+}
+
+/** JSON array columns are stored as text on both databases. */
+export function toJsonArray(values: readonly string[]): string {
+  return JSON.stringify(values);
+}
+
+export function parseJsonArray(value: string | null | undefined): string[] {
+  if (!value) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Current time as the ISO string stored in timestamp columns. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+/** Every error the API answers: a French `detail`, an optional machine code and per-field messages. */
+export const ErrorBody = z.object({
+  detail: z.string(),
+  code: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const IdParams = z.object({
+  id: z.coerce.number().int().positive({ message: "L'identifiant doit être un entier positif" }),
+});
+export type IdParams = z.infer<typeof IdParams>;
+
+export const MAX_PAGE_SIZE = 100;
+
+/** `page` and `page_size` query parameters with a per-list default size. */
+export function paginationQuery(defaultPageSize: number) {
+  return z.object({
+    page: z.coerce
+      .number()
+      .int()
+      .min(1, { message: 'Le numéro de page doit être supérieur ou égal à 1' })
+      .default(1),
+    page_size: z.coerce
+      .number()
+      .int()
+      .min(1, { message: 'La taille de page doit être comprise entre 1 et 100' })
+      .max(MAX_PAGE_SIZE, { message: 'La taille de page doit être comprise entre 1 et 100' })
+      .default(defaultPageSize),
+  });
+}
+
+/** `{count, next, previous, results}` page of any item schema. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** Query-string boolean: accepts true/false/1/0. */
+export const QueryBoolean = z
+  .enum(['true', 'false', '1', '0'], { message: 'Valeur attendue : true ou false' })
+  .transform((value) => value === 'true' || value === '1');
+
+/** Optional free-text filter: trimmed, empty means absent. */
+export const SearchText = z
+  .string()
+  .trim()
+  .max(200, { message: 'La recherche ne peut pas dépasser 200 caractères' })
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+export const Timestamp = z.string().describe('Date et heure ISO 8601 en UTC');
+
+export const UserRole = z.enum(['client', 'provider', 'admin']);
+export type UserRole = z.infer<typeof UserRole>;
+
+export const VerificationStatus = z.enum(['pending', 'verified', 'rejected']);
+export type VerificationStatus = z.infer<typeof VerificationStatus>;
+
+/** Verification status as listed for a user: `not_started` when no verification exists. */
+export const UserVerificationStatus = z.enum(['verified', 'pending', 'rejected', 'not_started']);
+export type UserVerificationStatus = z.infer<typeof UserVerificationStatus>;
+
+export const DocumentType = z.enum(['id_card', 'passport']);
+export type DocumentType = z.infer<typeof DocumentType>;
+
+export const ProjectStatus = z.enum(['open', 'in_progress', 'completed', 'cancelled', 'closed', 'paused']);
+export type ProjectStatus = z.infer<typeof ProjectStatus>;
+
+export const BudgetRange = z.enum(['moins_500', '500_1000', '1000_10000', '10000_plus', 'sur_devis']);
+export type BudgetRange = z.infer<typeof BudgetRange>;
+
+export const OfferStatus = z.enum(['pending', 'accepted', 'rejected', 'withdrawn']);
+export type OfferStatus = z.infer<typeof OfferStatus>;
+
+export const DisputeStatus = z.enum(['open', 'under_review', 'resolved', 'closed']);
+export type DisputeStatus = z.infer<typeof DisputeStatus>;
+
+export const ReportStatus = z.enum(['pending', 'under_review', 'resolved', 'dismissed']);
+export type ReportStatus = z.infer<typeof ReportStatus>;
+
+export const ReportType = z.enum(['provider', 'user', 'review']);
+export type ReportType = z.infer<typeof ReportType>;
+
+export const ConversationStatus = z.enum(['active', 'closed']);
+export type ConversationStatus = z.infer<typeof ConversationStatus>;
+
+export const SenderType = z.enum(['admin', 'provider', 'client']);
+export type SenderType = z.infer<typeof SenderType>;
+
+export const NotificationType = z.enum([
+  'message',
+  'review',
+  'favorite',
+  'dispute',
+  'system',
+  'quote_request',
+  'quote_accepted',
+  'quote_rejected',
+  'quote_completed',
+  'new_offer',
+  'offer_accepted',
+  'offer_rejected',
+  'new_message',
+  'new_review',
+  'new_dispute',
+  'new_project',
+  'verification_pending',
+  'verification_approved',
+  'verification_rejected',
+]);
+export type NotificationType = z.infer<typeof NotificationType>;
+
+export const NotificationPriority = z.enum(['low', 'normal', 'high', 'urgent']);
+export type NotificationPriority = z.infer<typeof NotificationPriority>;
+
+export const RelatedObjectType = z.enum(['dispute', 'project', 'provider_verification', 'user']);
+export type RelatedObjectType = z.infer<typeof RelatedObjectType>;
+
+/**
+ * Lower-case, accent-free form of a text, used for case- and accent-insensitive search on both
+ * databases ('Élodie' and 'elodie' both become 'elodie').
+ */
+export function normalizeSearchText(value: string): string {
+  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+}

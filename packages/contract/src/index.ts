@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+// Validation messages of every schema in French, on the server and in the browser alike.
+z.config(z.locales.fr());
+
+export * from './auth.js';
+export * from './common.js';
+export * from './health.js';
