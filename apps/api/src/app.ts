@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import { type DatabaseHandle, openDatabase } from './db/database.js';
+import './fastify-types.js';
+import { TokenService, resolveJwtSecret } from './lib/tokens.js';
+import { apiModules } from './modules/index.js';
+import { registerApiDocs } from './plugins/api-docs.js';
+import { registerAuthGuard } from './plugins/auth-guard.js';
+import { registerErrorHandlers } from './plugins/error-handler.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { consoleIndexStream, registerStaticWeb } from './plugins/static-web.js';
+import { DocumentStorage, documentsDir } from './storage/document-storage.js';
+
+export interface BuildAppOptions {
+  /** An already opened database (tests); otherwise one is opened from the config and closed with the app. */
+  database?: DatabaseHandle;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the whole application without listening: the server and the tests use the same one. */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'access'],
+        censor: '[masqué]',
+      },
+    },
+    requestIdHeader: 'x-request-id',
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? openDatabase(config);
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('config', config);
+  app.decorate('tokens', new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds));
+  app.decorate('storage', new DocumentStorage(documentsDir(config.dataDir)));
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  app.decorate('registeredRoutes', []);
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      app.registeredRoutes.push({ method, url: route.url, isPublic: route.config?.public === true });
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandlers(app);
+  registerAuthGuard(app);
+  await registerSecurityHeaders(app);
+  await registerApiDocs(app);
+
+  await app.register(
+    async (api) => {
+      for (const module of apiModules) await api.register(module);
+    },
+    { prefix: '/api' },
+  );
+
+  const servesConsole = await registerStaticWeb(app, config);
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = /^\/api(\/|\?|$)/.test(request.url);
+    if (!isApi && servesConsole && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(consoleIndexStream(config));
+    }
+    return reply.status(404).send({
+      detail: isApi
+        ? `Ressource introuvable : ${request.method} ${request.url.split('?')[0]}`
+        : 'Page introuvable.',
+      code: 'not_found',
+    });
+  });
+
+  return app;
+}

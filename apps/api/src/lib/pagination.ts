@@ -1,0 +1,33 @@
+import type { Page } from '@kwanza/contract';
+import type { FastifyRequest } from 'fastify';
+
+export interface PageRequest {
+  page: number;
+  page_size: number;
+}
+
+export function offsetOf({ page, page_size }: PageRequest): number {
+  return (page - 1) * page_size;
+}
+
+/**
+ * Absolute URL of the same list with another page, keeping every other query parameter (the
+ * `{count, next, previous, results}` convention).
+ */
+function pageUrl(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  if (page <= 1) url.searchParams.delete('page');
+  else url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+/**
+ * Builds a page. A page past the end answers an empty `results` with the real `count`, no `next`
+ * and a `previous` that points to the last page, so a screen can step back after deletions.
+ */
+export function buildPage<T>(request: FastifyRequest, query: PageRequest, count: number, results: T[]): Page<T> {
+  const lastPage = Math.max(1, Math.ceil(count / query.page_size));
+  const next = query.page < lastPage ? pageUrl(request, query.page + 1) : null;
+  const previous = query.page > 1 ? pageUrl(request, Math.min(query.page - 1, lastPage)) : null;
+  return { count, next, previous, results };
+}

@@ -1,0 +1,112 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { createTestContext, type TestContext } from '../test/test-context.js';
+
+describe('API basics', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('reports the database state on /api/health without a token', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: { status: 'ok', dialect: ctx.dialect },
+      version: '1.0.0',
+    });
+  });
+
+  it('answers unknown /api paths with a French JSON 404', async () => {
+    for (const headers of [{}, ctx.auth]) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/does-not-exist/', headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json().detail).toBe('Ressource introuvable : GET /api/does-not-exist/');
+    }
+  });
+
+  it('answers wrong body types with a 400 and per-field errors', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login/',
+      payload: { email: 42, password: ['x'] },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe('invalid');
+    expect(Object.keys(body.errors)).toEqual(expect.arrayContaining(['email', 'password']));
+    expect(body.detail).toMatch(/^Requête invalide/);
+  });
+
+  it('refuses a non-JSON content type with a French 415', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login/',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().detail).toBe('Type de contenu non pris en charge.');
+  });
+
+  it('sends security headers and a request id on every response', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(echoed.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('serves the OpenAPI description and its page at /api/docs', async () => {
+    const json = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const document = json.json();
+    expect(document.openapi).toBe('3.0.3');
+    expect(Object.keys(document.paths)).toContain('/api/auth/admin-login/');
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
+describe('console serving', () => {
+  let ctx: TestContext;
+  let webDist: string;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    webDist = path.join(ctx.config.dataDir, 'web-dist');
+    mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Kwanza Admin</title>');
+    writeFileSync(path.join(webDist, 'assets', 'app-123.js'), 'console.log(1)');
+  });
+  afterAll(() => ctx.close());
+
+  it('serves index.html for client-side routes, assets with long caching, and JSON 404s for /api', async () => {
+    const app = await buildApp({ ...ctx.config, webDist }, { database: { db: ctx.db, dialect: ctx.dialect, close: async () => {} } });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/users?page=2' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.body).toContain('<title>Kwanza Admin</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+
+      const asset = await app.inject({ method: 'GET', url: '/assets/app-123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+
+      const api = await app.inject({ method: 'GET', url: '/api/unknown' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().detail).toMatch(/^Ressource introuvable/);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { buildApp } from './app.js';
+import { ensureFirstAdmin, hasNoMarketplaceData } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedDatabase } from './seed/seed-database.js';
+import { DocumentStorage, documentsDir } from './storage/document-storage.js';
+
+const DEMO_USERS = 300;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase(config);
+  await migrateToLatest(database.db);
+
+  const admin = await ensureFirstAdmin(database.db, config);
+  if (config.seedOnEmpty && (await hasNoMarketplaceData(database.db))) {
+    console.log(`Base vide : chargement des données de démonstration (${DEMO_USERS} utilisateurs)...`);
+    const summary = await seedDatabase(database.db, {
+      users: DEMO_USERS,
+      storage: new DocumentStorage(documentsDir(config.dataDir)),
+    });
+    console.log(`Données de démonstration chargées : ${JSON.stringify(summary)}`);
+  }
+
+  const app = await buildApp(config, { database });
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'arrêt en cours');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shownHost}:${new URL(address).port}`;
+  console.log('');
+  console.log(`Kwanza Admin est prêt : ${url}`);
+  console.log(`Documentation de l'API : ${url}/api/docs`);
+  console.log(`Base de données : ${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.dataDir})`}`);
+  if (admin.generatedPassword) {
+    console.log(`Connexion : ${admin.email} / ${admin.generatedPassword}`);
+    console.log('Ce mot de passe ne sera plus affiché : notez-le, ou fixez ADMIN_PASSWORD pour le changer.');
+  } else if (admin.created || admin.passwordReset) {
+    console.log(`Connexion : ${admin.email} avec le mot de passe de ADMIN_PASSWORD`);
+  } else {
+    console.log(`Connexion : ${admin.email} (mot de passe défini au premier démarrage ou par ADMIN_PASSWORD)`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

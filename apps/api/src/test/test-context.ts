@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { ensureFirstAdmin } from '../bootstrap.js';
+import { type AppConfig, loadConfig } from '../config.js';
+import { type DatabaseHandle, type Dialect, openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { Database } from '../db/schema.js';
+
+export const TEST_ADMIN = { email: 'admin@kwanza.test', password: 'Admin-Passw0rd!' };
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  config: AppConfig;
+  adminId: number;
+  /** A valid Bearer token of the seeded admin. */
+  adminToken: string;
+  /** `{ authorization: 'Bearer …' }` of the seeded admin. */
+  auth: { authorization: string };
+  close(): Promise<void>;
+}
+
+export function testDialect(): Dialect {
+  return process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function withPostgresAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database of the dialect under test, dropped by `dispose`. */
+export async function createTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  dispose(): Promise<void>;
+}> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kwanza-test-'));
+  let databaseUrl: string | undefined;
+  let databaseName: string | undefined;
+  if (testDialect() === 'postgres') {
+    databaseName = `kwanza_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await withPostgresAdmin((client) => client.query(`create database ${databaseName}`));
+    const url = new URL(POSTGRES_ADMIN_URL);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+  }
+  const handle = openDatabase({ databaseUrl, dataDir });
+  await migrateToLatest(handle.db);
+  return {
+    handle,
+    dataDir,
+    databaseUrl,
+    async dispose() {
+      await handle.close();
+      if (databaseName) {
+        const name = databaseName;
+        await withPostgresAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The real application (same `buildApp` as production) on a fresh database with one admin
+ * (`TEST_ADMIN`). Call `close()` in `afterAll`.
+ */
+export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    JWT_SECRET: TEST_JWT_SECRET,
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    LOG_LEVEL: 'silent',
+    SEED_ON_EMPTY: 'false',
+    WEB_DIST: path.join(database.dataDir, 'no-web-dist'),
+    ...overrides,
+  });
+  await ensureFirstAdmin(database.handle.db, config);
+  const admin = await database.handle.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', TEST_ADMIN.email)
+    .executeTakeFirstOrThrow();
+  const app = await buildApp(config, { database: database.handle });
+  await app.ready();
+  const adminToken = await app.tokens.sign(admin.id, 'admin');
+  return {
+    app,
+    db: database.handle.db,
+    dialect: database.handle.dialect,
+    config,
+    adminId: admin.id,
+    adminToken,
+    auth: { authorization: `Bearer ${adminToken}` },
+    async close() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}

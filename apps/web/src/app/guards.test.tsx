@@ -1,0 +1,49 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeToken, renderApp, storeSession } from '../test/render-app';
+import { readReturnPath } from './guards';
+
+describe('route guard', () => {
+  it('sends a visitor without a session to /login, remembering the wanted page', async () => {
+    const { router } = renderApp('/users?page=2');
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(readReturnPath(router.state.location.state)).toBe('/users?page=2');
+  });
+
+  it('treats an expired stored token as no session', async () => {
+    storeSession(fakeToken(Math.floor(Date.now() / 1000) - 60));
+    const { router } = renderApp('/dashboard');
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('opens a protected page with a session', async () => {
+    storeSession();
+    renderApp('/users');
+    expect(await screen.findByRole('heading', { name: 'Gestion des utilisateurs' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Utilisateurs' })).toBeTruthy();
+  });
+
+  it('sends a logged-in visitor from /login to the dashboard', async () => {
+    storeSession();
+    const { router } = renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Tableau de bord', level: 2 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('redirects / to /dashboard', async () => {
+    storeSession();
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Tableau de bord', level: 2 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});
+
+describe('readReturnPath', () => {
+  it('falls back to the dashboard', () => {
+    expect(readReturnPath(null)).toBe('/dashboard');
+    expect(readReturnPath({ from: { pathname: '/login' } })).toBe('/dashboard');
+    expect(readReturnPath({ from: { pathname: 'https://evil.example' } })).toBe('/dashboard');
+  });
+});

@@ -1,0 +1,47 @@
+import type { SessionUser } from '@kwanza/contract';
+import { Burger, Button, Group, Title } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useLocation } from 'react-router';
+import { DEFAULT_HEADER_TITLE, findNavigationEntry } from './navigation';
+import { UserBlock } from './user-block';
+
+interface ShellHeaderProps {
+  user: SessionUser;
+  mobileNavigationOpened: boolean;
+  onToggleMobileNavigation: () => void;
+  onLogout: () => void;
+}
+
+export function ShellHeader({
+  user,
+  mobileNavigationOpened,
+  onToggleMobileNavigation,
+  onLogout,
+}: ShellHeaderProps) {
+  const { pathname } = useLocation();
+  const title = findNavigationEntry(pathname)?.label ?? DEFAULT_HEADER_TITLE;
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={mobileNavigationOpened}
+          onClick={onToggleMobileNavigation}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="Ouvrir le menu"
+        />
+        <Title order={1} size="h3" fw={600}>
+          {title}
+        </Title>
+      </Group>
+      <Group gap="md" wrap="nowrap">
+        {/* ── Slot: notification bell (NotificationBell, built by a later issue) goes here. ── */}
+        <UserBlock user={user} />
+        <Button variant="subtle" color="gray" leftSection={<IconLogout size={18} />} onClick={onLogout}>
+          Déconnexion
+        </Button>
+      </Group>
+    </Group>
+  );
+}

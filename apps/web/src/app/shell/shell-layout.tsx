@@ -1,0 +1,66 @@
+import { AppShell, Progress } from '@mantine/core';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { clearSession, useSession } from '../../lib/session';
+import { ShellHeader } from './shell-header';
+import { Sidebar } from './sidebar';
+
+const SIDEBAR_WIDTH = 260;
+const SIDEBAR_COLLAPSED_WIDTH = 76;
+
+/** Header, collapsible sidebar and the current screen, for every route behind the login. */
+export function ShellLayout() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const [collapsed, setCollapsed] = useLocalStorage({ key: 'sidebar_collapsed', defaultValue: false });
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const iconsOnly = collapsed && !isMobile;
+
+  // Close the mobile drawer once a screen is chosen.
+  useEffect(() => {
+    if (pathname) closeMobile();
+  }, [pathname, closeMobile]);
+
+  if (!session) return null;
+
+  const logout = () => {
+    clearSession();
+    queryClient.clear();
+    // The route guard sees the session gone and goes to /login.
+  };
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{
+        width: iconsOnly ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpened },
+      }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        {navigation.state === 'loading' ? (
+          <Progress value={100} animated size={3} radius={0} pos="absolute" top={0} left={0} right={0} />
+        ) : null}
+        <ShellHeader
+          user={session.user}
+          mobileNavigationOpened={mobileOpened}
+          onToggleMobileNavigation={toggleMobile}
+          onLogout={logout}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Sidebar collapsed={iconsOnly} onToggleCollapsed={() => setCollapsed((value) => !value)} />
+      </AppShell.Navbar>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

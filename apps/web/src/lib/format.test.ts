@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatAoa,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatRelativeTime,
+  formatShortMonthYear,
+  truncate,
+} from './format';
+
+/** Intl's fr-FR separators: narrow no-break space between thousands, no-break space before a code. */
+const THIN = '\u202f';
+const NBSP = '\u00a0';
+
+describe('formatDate', () => {
+  it('writes dd/mm/yyyy', () => {
+    expect(formatDate(new Date(2026, 0, 5, 9, 0))).toBe('05/01/2026');
+  });
+
+  it('reads ISO strings', () => {
+    // Noon UTC is the same calendar day in every time zone from UTC-11 to UTC+11.
+    expect(formatDate('2026-03-15T12:00:00Z')).toBe('15/03/2026');
+  });
+
+  it('shows a dash for a missing or invalid date', () => {
+    expect(formatDate(null)).toBe('—');
+    expect(formatDate('pas une date')).toBe('—');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes dd/mm/yyyy hh:mm', () => {
+    expect(formatDateTime(new Date(2026, 0, 15, 14, 30))).toBe('15/01/2026 14:30');
+  });
+});
+
+describe('formatShortMonthYear', () => {
+  it('turns a YYYY-MM bucket into a short French month', () => {
+    expect(formatShortMonthYear('2026-01')).toBe('janv. 2026');
+    expect(formatShortMonthYear('2025-08')).toBe('août 2025');
+    expect(formatShortMonthYear('2025-12')).toBe('déc. 2025');
+  });
+
+  it('leaves anything else as it is', () => {
+    expect(formatShortMonthYear('janvier')).toBe('janvier');
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups thousands with a narrow no-break space', () => {
+    expect(formatNumber(1234567)).toBe(`1${THIN}234${THIN}567`);
+  });
+});
+
+describe('formatAoa', () => {
+  it('shows whole amounts without decimals and the AOA code', () => {
+    expect(formatAoa(150000)).toBe(`150${THIN}000${NBSP}AOA`);
+    expect(formatAoa(0)).toBe(`0${NBSP}AOA`);
+  });
+
+  it('shows two decimals for fractional amounts', () => {
+    expect(formatAoa(1500.5)).toBe(`1${THIN}500,50${NBSP}AOA`);
+  });
+
+  it('accepts decimal strings from the API', () => {
+    expect(formatAoa('250000.00')).toBe(`250${THIN}000${NBSP}AOA`);
+  });
+
+  it('shows a dash for missing or invalid amounts', () => {
+    expect(formatAoa(null)).toBe('—');
+    expect(formatAoa('abc')).toBe('—');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date(2026, 4, 20, 12, 0, 0);
+  const before = (milliseconds: number) => new Date(now.getTime() - milliseconds);
+
+  it("says 'À l'instant' under a minute", () => {
+    expect(formatRelativeTime(before(0), now)).toBe("À l'instant");
+    expect(formatRelativeTime(before(59_000), now)).toBe("À l'instant");
+  });
+
+  it('counts minutes under an hour', () => {
+    expect(formatRelativeTime(before(60_000), now)).toBe('Il y a 1 min');
+    expect(formatRelativeTime(before(59 * 60_000 + 59_000), now)).toBe('Il y a 59 min');
+  });
+
+  it('counts hours under a day', () => {
+    expect(formatRelativeTime(before(60 * 60_000), now)).toBe('Il y a 1h');
+    expect(formatRelativeTime(before(23 * 3_600_000 + 59 * 60_000), now)).toBe('Il y a 23h');
+  });
+
+  it('counts days under a week', () => {
+    expect(formatRelativeTime(before(24 * 3_600_000), now)).toBe('Il y a 1j');
+    expect(formatRelativeTime(before(6 * 86_400_000 + 23 * 3_600_000), now)).toBe('Il y a 6j');
+  });
+
+  it('shows a short French date from a week on', () => {
+    expect(formatRelativeTime(new Date(2026, 4, 13, 12, 0), now)).toBe('13 mai');
+    expect(formatRelativeTime(new Date(2026, 0, 5, 8, 0), now)).toBe('5 janv.');
+  });
+
+  it('adds the year for another year', () => {
+    expect(formatRelativeTime(new Date(2025, 11, 24, 8, 0), now)).toBe('24 déc. 2025');
+  });
+
+  it('accepts ISO strings', () => {
+    expect(formatRelativeTime(new Date(now.getTime() - 5 * 60_000).toISOString(), now)).toBe('Il y a 5 min');
+  });
+});
+
+describe('truncate', () => {
+  it('keeps a text that fits', () => {
+    expect(truncate('Court', 50)).toBe('Court');
+    expect(truncate('x'.repeat(50), 50)).toBe('x'.repeat(50));
+  });
+
+  it("cuts a longer text and adds '...'", () => {
+    expect(truncate('x'.repeat(51), 50)).toBe(`${'x'.repeat(50)}...`);
+    expect(truncate('Signalement abusif', 11)).toBe('Signalement...');
+  });
+
+  it('gives an empty string for no text', () => {
+    expect(truncate(null, 10)).toBe('');
+  });
+});

@@ -1,0 +1,44 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/providers';
+import { routes } from '../app/router';
+
+/** Renders the whole console (real routes, guards and shell) at a given path, in memory. */
+export function renderApp(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient };
+}
+
+/** A token whose payload says it expires at `exp` (seconds); the signature is not checked by the console. */
+export function fakeToken(exp: number = Math.floor(Date.now() / 1000) + 3600): string {
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', role: 'admin', exp })}.signature`;
+}
+
+export const TEST_ADMIN = {
+  id: 1,
+  username: 'admin',
+  email: 'admin@kwanza.test',
+  first_name: 'Ana',
+  last_name: 'Silva',
+  role: 'admin' as const,
+};
+
+/** Puts a logged-in session in local storage, as a previous login would have. */
+export function storeSession(token: string = fakeToken()): void {
+  localStorage.setItem('access_token', token);
+  localStorage.setItem('user', JSON.stringify(TEST_ADMIN));
+}
+
+/** A fetch answering JSON with a status. */
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
