@@ -16,6 +16,8 @@ import { DocumentStorage, documentsDir } from './storage/document-storage.js';
 export interface BuildAppOptions {
   /** An already opened database (tests); otherwise one is opened from the config and closed with the app. */
   database?: DatabaseHandle;
+  /** Where pino writes (tests capture it); standard output by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
@@ -29,6 +31,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'access'],
         censor: '[masqué]',
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     requestIdHeader: 'x-request-id',
     genReqId: (request) => {

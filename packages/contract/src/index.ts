@@ -6,3 +6,8 @@ z.config(z.locales.fr());
 export * from './auth.js';
 export * from './common.js';
 export * from './health.js';
+export * from './verifications.js';
+export * from './providers.js';
+export * from './users.js';
+export * from './dashboard.js';
+export * from './projects.js';

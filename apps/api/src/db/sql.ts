@@ -105,3 +105,15 @@ export function parseJsonArray(value: string | null | undefined): string[] {
 export function nowIso(): string {
   return new Date().toISOString();
 }
+
+/** Hours between two timestamp columns (fractional). */
+export function hoursBetween(dialect: Dialect, from: string, to: string): RawBuilder<number> {
+  return dialect === 'postgres'
+    ? sql<number>`extract(epoch from (${sql.ref(to)} - ${sql.ref(from)})) / 3600.0`
+    : sql<number>`(julianday(${sql.ref(to)}) - julianday(${sql.ref(from)})) * 24.0`;
+}
+
+/** Case-insensitive "contains" on a plain text column (standard SQL, same on both databases). */
+export function lowerContains(column: string, term: string): RawBuilder<boolean> {
+  return sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${`%${escapeLike(term.toLowerCase())}%`} escape '\\'`;
+}

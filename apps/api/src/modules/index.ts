@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authMeRoutes } from './auth/auth-me.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
+import { documentRoutes } from './documents/documents.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { projectsRoutes } from './projects/projects.routes.js';
+import { providersRoutes } from './providers/providers.routes.js';
+import { usersRoutes } from './users/users.routes.js';
+import { clientVerificationRoutes } from './verifications/client-verifications.routes.js';
+import { providerVerificationRoutes } from './verifications/provider-verifications.routes.js';
 
 /**
  * Every domain's routes, mounted under /api. A new domain adds its plugin here; the admin guard
  * covers it without further work.
  */
-export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, authMeRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, authMeRoutes, usersRoutes, providersRoutes, projectsRoutes, dashboardRoutes, providerVerificationRoutes, clientVerificationRoutes, documentRoutes];

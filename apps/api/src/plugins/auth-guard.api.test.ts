@@ -4,7 +4,13 @@ import { insertUser } from '../test/factories.js';
 import { createTestContext, TEST_JWT_SECRET, type TestContext } from '../test/test-context.js';
 
 /** Routes that are public on purpose; any other /api route must demand an admin token. */
-const PUBLIC_ROUTES = new Set(['POST /api/auth/admin-login/', 'GET /api/health', 'HEAD /api/health']);
+const PUBLIC_ROUTES = new Set([
+  'POST /api/auth/admin-login/',
+  'GET /api/health',
+  'HEAD /api/health',
+  'GET /api/documents/*',
+  'HEAD /api/documents/*',
+]);
 
 function concreteUrl(url: string): string {
   return url.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/, 'x');

@@ -28,13 +28,21 @@ export const CATALOG: readonly CatalogCategory[] = [
     icon: 'plumbing',
     description: 'Installation, réparation et entretien de la plomberie et des sanitaires.',
     subcategories: [
-      { name: 'Réparation de fuites', description: 'Recherche et réparation de fuites d’eau.', icon: 'water_drop' },
+      {
+        name: 'Réparation de fuites',
+        description: 'Recherche et réparation de fuites d’eau.',
+        icon: 'water_drop',
+      },
       {
         name: 'Installation sanitaire',
         description: 'Pose de lavabos, douches, toilettes et robinetterie pour salles de bain et cuisines.',
         icon: 'bathtub',
       },
-      { name: 'Chauffe-eau', description: 'Installation et entretien de chauffe-eau électriques et solaires.', icon: 'hot_tub' },
+      {
+        name: 'Chauffe-eau',
+        description: 'Installation et entretien de chauffe-eau électriques et solaires.',
+        icon: 'hot_tub',
+      },
       { name: 'Réservoirs et pompes', description: 'Tanques, pompes à eau et surpresseurs.', icon: 'water' },
     ],
     skills: ['Plomberie', 'Soudure PVC', 'Sanitaire', 'Chauffe-eau', 'Pompes à eau', 'Détection de fuites'],
@@ -59,18 +67,41 @@ export const CATALOG: readonly CatalogCategory[] = [
     icon: 'electrical_services',
     description: 'Installations électriques, dépannages, groupes électrogènes et éclairage.',
     subcategories: [
-      { name: 'Installation électrique', description: 'Câblage complet, prises et tableaux électriques.', icon: 'power' },
-      { name: 'Dépannage', description: 'Pannes, courts-circuits et disjoncteurs qui sautent.', icon: 'bolt' },
+      {
+        name: 'Installation électrique',
+        description: 'Câblage complet, prises et tableaux électriques.',
+        icon: 'power',
+      },
+      {
+        name: 'Dépannage',
+        description: 'Pannes, courts-circuits et disjoncteurs qui sautent.',
+        icon: 'bolt',
+      },
       {
         name: 'Groupes électrogènes',
         description:
           'Installation, inverseurs de source et entretien de groupes électrogènes pour maisons et commerces, avec contrat de maintenance possible.',
         icon: 'settings_input_component',
       },
-      { name: 'Éclairage', description: 'Éclairage intérieur et extérieur, LED et projecteurs.', icon: 'lightbulb' },
-      { name: 'Énergie solaire', description: 'Panneaux solaires, batteries et onduleurs.', icon: 'solar_power' },
+      {
+        name: 'Éclairage',
+        description: 'Éclairage intérieur et extérieur, LED et projecteurs.',
+        icon: 'lightbulb',
+      },
+      {
+        name: 'Énergie solaire',
+        description: 'Panneaux solaires, batteries et onduleurs.',
+        icon: 'solar_power',
+      },
     ],
-    skills: ['Électricité', 'Câblage', 'Tableau électrique', 'Groupe électrogène', 'Éclairage LED', 'Panneaux solaires'],
+    skills: [
+      'Électricité',
+      'Câblage',
+      'Tableau électrique',
+      'Groupe électrogène',
+      'Éclairage LED',
+      'Panneaux solaires',
+    ],
     projectTitles: [
       "Mise aux normes de l'installation électrique d'un appartement",
       "Installation d'un inverseur pour groupe électrogène",
@@ -92,8 +123,16 @@ export const CATALOG: readonly CatalogCategory[] = [
     icon: 'home',
     description: 'Nettoyage de maisons, de bureaux et services de repassage.',
     subcategories: [
-      { name: 'Ménage régulier', description: 'Entretien hebdomadaire ou quotidien du domicile.', icon: 'cleaning_services' },
-      { name: 'Grand nettoyage', description: 'Nettoyage complet après travaux ou déménagement.', icon: 'mop' },
+      {
+        name: 'Ménage régulier',
+        description: 'Entretien hebdomadaire ou quotidien du domicile.',
+        icon: 'cleaning_services',
+      },
+      {
+        name: 'Grand nettoyage',
+        description: 'Nettoyage complet après travaux ou déménagement.',
+        icon: 'mop',
+      },
       { name: 'Nettoyage de bureaux', description: 'Entretien des locaux professionnels.', icon: 'business' },
       { name: 'Repassage', description: 'Lavage et repassage du linge à domicile.', icon: 'iron' },
     ],
@@ -118,11 +157,23 @@ export const CATALOG: readonly CatalogCategory[] = [
     icon: 'computer',
     description: 'Développement, réparation de matériel, réseaux et assistance informatique.',
     subcategories: [
-      { name: 'Développement web', description: 'Sites vitrines, boutiques en ligne et applications web.', icon: 'code' },
+      {
+        name: 'Développement web',
+        description: 'Sites vitrines, boutiques en ligne et applications web.',
+        icon: 'code',
+      },
       { name: 'Applications mobiles', description: 'Applications Android et iOS.', icon: 'smartphone' },
-      { name: 'Réparation d’ordinateurs', description: 'Diagnostic, réparation et mise à niveau.', icon: 'build' },
+      {
+        name: 'Réparation d’ordinateurs',
+        description: 'Diagnostic, réparation et mise à niveau.',
+        icon: 'build',
+      },
       { name: 'Réseaux et Wi-Fi', description: 'Installation de réseaux, Wi-Fi et caméras.', icon: 'wifi' },
-      { name: 'Support informatique', description: 'Assistance aux particuliers et aux PME.', icon: 'support_agent' },
+      {
+        name: 'Support informatique',
+        description: 'Assistance aux particuliers et aux PME.',
+        icon: 'support_agent',
+      },
     ],
     skills: ['React', 'Node.js', 'WordPress', 'Android', 'Réseaux', 'Maintenance PC', 'SQL', 'Flutter'],
     projectTitles: [
@@ -146,9 +197,21 @@ export const CATALOG: readonly CatalogCategory[] = [
     icon: 'palette',
     description: 'Identité visuelle, supports imprimés et contenus pour les réseaux sociaux.',
     subcategories: [
-      { name: 'Logo et identité visuelle', description: 'Création de logos et de chartes graphiques.', icon: 'brush' },
-      { name: 'Supports imprimés', description: 'Flyers, cartes de visite, affiches et banderoles.', icon: 'print' },
-      { name: 'Réseaux sociaux', description: 'Visuels et modèles pour Instagram et Facebook.', icon: 'share' },
+      {
+        name: 'Logo et identité visuelle',
+        description: 'Création de logos et de chartes graphiques.',
+        icon: 'brush',
+      },
+      {
+        name: 'Supports imprimés',
+        description: 'Flyers, cartes de visite, affiches et banderoles.',
+        icon: 'print',
+      },
+      {
+        name: 'Réseaux sociaux',
+        description: 'Visuels et modèles pour Instagram et Facebook.',
+        icon: 'share',
+      },
     ],
     skills: ['Illustrator', 'Photoshop', 'Figma', 'Identité visuelle', 'Mise en page', 'Canva'],
     projectTitles: [
@@ -171,10 +234,22 @@ export const CATALOG: readonly CatalogCategory[] = [
     icon: 'translate',
     description: 'Traduction de documents et interprétariat entre le portugais, le français et l’anglais.',
     subcategories: [
-      { name: 'Français – portugais', description: 'Traductions entre le français et le portugais.', icon: 'translate' },
-      { name: 'Anglais – portugais', description: 'Traductions entre l’anglais et le portugais.', icon: 'language' },
+      {
+        name: 'Français – portugais',
+        description: 'Traductions entre le français et le portugais.',
+        icon: 'translate',
+      },
+      {
+        name: 'Anglais – portugais',
+        description: 'Traductions entre l’anglais et le portugais.',
+        icon: 'language',
+      },
       { name: 'Traduction certifiée', description: 'Documents officiels certifiés.', icon: 'verified' },
-      { name: 'Interprétariat', description: 'Interprètes pour réunions et événements.', icon: 'record_voice_over' },
+      {
+        name: 'Interprétariat',
+        description: 'Interprètes pour réunions et événements.',
+        icon: 'record_voice_over',
+      },
     ],
     skills: ['Français', 'Portugais', 'Anglais', 'Traduction juridique', 'Interprétariat', 'Relecture'],
     projectTitles: [
@@ -199,7 +274,11 @@ export const CATALOG: readonly CatalogCategory[] = [
     subcategories: [
       { name: 'Entretien de jardin', description: 'Tonte, désherbage et arrosage.', icon: 'grass' },
       { name: 'Élagage', description: 'Taille et abattage d’arbres.', icon: 'park' },
-      { name: 'Aménagement paysager', description: 'Conception et création de jardins.', icon: 'local_florist' },
+      {
+        name: 'Aménagement paysager',
+        description: 'Conception et création de jardins.',
+        icon: 'local_florist',
+      },
     ],
     skills: ['Jardinage', 'Élagage', 'Arrosage automatique', 'Aménagement paysager', 'Entretien de pelouse'],
     projectTitles: [
@@ -220,9 +299,17 @@ export const CATALOG: readonly CatalogCategory[] = [
     icon: 'local_shipping',
     description: 'Déménagements, transport de meubles et garde-meubles.',
     subcategories: [
-      { name: 'Déménagement local', description: 'Déménagements dans la même ville.', icon: 'local_shipping' },
+      {
+        name: 'Déménagement local',
+        description: 'Déménagements dans la même ville.',
+        icon: 'local_shipping',
+      },
       { name: 'Déménagement interprovincial', description: 'Déménagements entre provinces.', icon: 'route' },
-      { name: 'Transport de meubles', description: 'Livraison de meubles et d’électroménager.', icon: 'chair' },
+      {
+        name: 'Transport de meubles',
+        description: 'Livraison de meubles et d’électroménager.',
+        icon: 'chair',
+      },
     ],
     skills: ['Déménagement', 'Emballage', 'Montage de meubles', 'Transport', 'Manutention'],
     projectTitles: [
@@ -243,10 +330,18 @@ export const CATALOG: readonly CatalogCategory[] = [
     icon: 'school',
     description: 'Soutien scolaire, langues, musique et préparation aux examens.',
     subcategories: [
-      { name: 'Mathématiques', description: 'Soutien en mathématiques du primaire au lycée.', icon: 'calculate' },
+      {
+        name: 'Mathématiques',
+        description: 'Soutien en mathématiques du primaire au lycée.',
+        icon: 'calculate',
+      },
       { name: 'Langues', description: 'Cours de français, d’anglais et de portugais.', icon: 'translate' },
       { name: 'Musique', description: 'Guitare, piano et chant.', icon: 'music_note' },
-      { name: 'Préparation aux examens', description: 'Préparation aux examens d’entrée à l’université.', icon: 'menu_book' },
+      {
+        name: 'Préparation aux examens',
+        description: 'Préparation aux examens d’entrée à l’université.',
+        icon: 'menu_book',
+      },
     ],
     skills: ['Mathématiques', 'Physique', 'Français langue étrangère', 'Anglais', 'Guitare', 'Pédagogie'],
     projectTitles: [
@@ -268,10 +363,22 @@ export const CATALOG: readonly CatalogCategory[] = [
     icon: 'build',
     description: 'Mécanique, carrosserie, climatisation et diagnostic des véhicules.',
     subcategories: [
-      { name: 'Mécanique générale', description: 'Vidange, freins, embrayage et entretien.', icon: 'car_repair' },
+      {
+        name: 'Mécanique générale',
+        description: 'Vidange, freins, embrayage et entretien.',
+        icon: 'car_repair',
+      },
       { name: 'Carrosserie', description: 'Débosselage et peinture.', icon: 'format_paint' },
-      { name: 'Climatisation auto', description: 'Recharge et réparation de climatisation.', icon: 'ac_unit' },
-      { name: 'Diagnostic électronique', description: 'Lecture des codes défaut et réparations électroniques.', icon: 'memory' },
+      {
+        name: 'Climatisation auto',
+        description: 'Recharge et réparation de climatisation.',
+        icon: 'ac_unit',
+      },
+      {
+        name: 'Diagnostic électronique',
+        description: 'Lecture des codes défaut et réparations électroniques.',
+        icon: 'memory',
+      },
     ],
     skills: ['Mécanique', 'Carrosserie', 'Climatisation', 'Diagnostic', 'Toyota', 'Hyundai'],
     projectTitles: [
@@ -293,9 +400,17 @@ export const CATALOG: readonly CatalogCategory[] = [
     icon: 'celebration',
     description: 'Traiteurs, décoration, photographie et sonorisation pour vos événements.',
     subcategories: [
-      { name: 'Traiteur', description: 'Buffets et repas pour mariages, anniversaires et entreprises.', icon: 'restaurant' },
+      {
+        name: 'Traiteur',
+        description: 'Buffets et repas pour mariages, anniversaires et entreprises.',
+        icon: 'restaurant',
+      },
       { name: 'Décoration', description: 'Décoration de salles et de tables.', icon: 'celebration' },
-      { name: 'Photographie', description: 'Photographes et vidéastes pour vos événements.', icon: 'photo_camera' },
+      {
+        name: 'Photographie',
+        description: 'Photographes et vidéastes pour vos événements.',
+        icon: 'photo_camera',
+      },
       { name: 'Sonorisation', description: 'DJ, sonorisation et éclairage de scène.', icon: 'speaker' },
     ],
     skills: ['Traiteur', 'Décoration', 'Photographie', 'Vidéo', 'DJ', 'Organisation d’événements'],

@@ -46,12 +46,35 @@ const ANGOLA_YELLOW: Color = [255, 203, 0];
 const BLACK: Color = [20, 20, 20];
 const WHITE: Color = [250, 250, 250];
 
+interface Area {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
 class Canvas {
   readonly png: PNG;
+  /** Drawing outside this area is ignored. */
+  #clip: Area;
 
   constructor(width: number, height: number, background: Color) {
     this.png = new PNG({ width, height });
+    this.#clip = { left: 0, top: 0, right: width, bottom: height };
     this.fillRect(0, 0, width, height, background);
+  }
+
+  /** Runs `draw` with drawing limited to the given rectangle. */
+  clipped(x: number, y: number, width: number, height: number, draw: () => void): void {
+    const previous = this.#clip;
+    this.#clip = {
+      left: Math.max(0, x),
+      top: Math.max(0, y),
+      right: Math.min(this.width, x + width),
+      bottom: Math.min(this.height, y + height),
+    };
+    draw();
+    this.#clip = previous;
   }
 
   get width(): number {
@@ -63,7 +86,8 @@ class Canvas {
   }
 
   setPixel(x: number, y: number, color: Color): void {
-    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
+    const clip = this.#clip;
+    if (x < clip.left || y < clip.top || x >= clip.right || y >= clip.bottom) return;
     const offset = (y * this.width + x) * 4;
     const data = this.png.data;
     data[offset] = color[0];
@@ -73,12 +97,23 @@ class Canvas {
   }
 
   fillRect(x: number, y: number, width: number, height: number, color: Color): void {
-    const left = Math.max(0, Math.round(x));
-    const top = Math.max(0, Math.round(y));
-    const right = Math.min(this.width, Math.round(x + width));
-    const bottom = Math.min(this.height, Math.round(y + height));
+    const clip = this.#clip;
+    const left = Math.max(clip.left, Math.round(x));
+    const top = Math.max(clip.top, Math.round(y));
+    const right = Math.min(clip.right, Math.round(x + width));
+    const bottom = Math.min(clip.bottom, Math.round(y + height));
+    const data = this.png.data;
     for (let row = top; row < bottom; row += 1) {
-      for (let column = left; column < right; column += 1) this.setPixel(column, row, color);
+      for (
+        let offset = (row * this.width + left) * 4, end = (row * this.width + right) * 4;
+        offset < end;
+        offset += 4
+      ) {
+        data[offset] = color[0];
+        data[offset + 1] = color[1];
+        data[offset + 2] = color[2];
+        data[offset + 3] = 255;
+      }
     }
   }
 
@@ -103,7 +138,8 @@ class Canvas {
   }
 
   encode(): Buffer {
-    return PNG.sync.write(this.png, { colorType: 2, inputHasAlpha: true, deflateLevel: 6, filterType: 0 });
+    // RGBA without filtering and with the default zlib strategy: fast, and a few kilobytes for flat colours.
+    return PNG.sync.write(this.png, { filterType: 0, deflateStrategy: 0, deflateLevel: 6 });
   }
 }
 
@@ -116,6 +152,17 @@ function shade(color: Color, factor: number): Color {
 }
 
 function portrait(canvas: Canvas, x: number, y: number, width: number, height: number, random: Random): void {
+  canvas.clipped(x, y, width, height, () => drawPerson(canvas, x, y, width, height, random));
+}
+
+function drawPerson(
+  canvas: Canvas,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  random: Random,
+): void {
   canvas.fillRect(x, y, width, height, shade(random.pick(PASTELS), 0.85));
   const skin = random.pick(SKIN_TONES);
   const shirt: Color = [random.int(30, 200), random.int(30, 200), random.int(30, 200)];
@@ -193,7 +240,13 @@ function drawSelfie(random: Random): Canvas {
   portrait(canvas, 0, 0, width, height, random);
   if (random.chance(0.5)) {
     canvas.fillRect(width * 0.55, height * 0.7, width * 0.35, height * 0.2, random.pick(PASTELS));
-    canvas.fillRect(width * 0.58, height * 0.73, width * 0.1, height * 0.12, shade(random.pick(SKIN_TONES), 0.9));
+    canvas.fillRect(
+      width * 0.58,
+      height * 0.73,
+      width * 0.1,
+      height * 0.12,
+      shade(random.pick(SKIN_TONES), 0.9),
+    );
   }
   return canvas;
 }

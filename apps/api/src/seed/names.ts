@@ -192,4 +192,11 @@ export const EMAIL_DOMAINS: Weighted<string> = [
 /** Second digit of Angolan mobile numbers (Unitel 92x/93x/94x, Africell 95x, Movicel 91x/99x). */
 export const MOBILE_PREFIXES = ['1', '2', '3', '4', '5', '9'] as const;
 
-export const COMPANY_SUFFIXES = ['Lda', 'Comercial, Lda', 'Serviços', 'SA', '& Filhos, Lda', 'Prestações de Serviços'];
+export const COMPANY_SUFFIXES = [
+  'Lda',
+  'Comercial, Lda',
+  'Serviços',
+  'SA',
+  '& Filhos, Lda',
+  'Prestações de Serviços',
+];

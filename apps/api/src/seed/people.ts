@@ -82,7 +82,11 @@ export class PeopleFactory {
       ['initial', 2],
     ]);
     const baseName =
-      style === 'dot' ? `${first}.${last}` : style === 'underscore' ? `${first}_${last}` : `${first.charAt(0)}${last}`;
+      style === 'dot'
+        ? `${first}.${last}`
+        : style === 'underscore'
+          ? `${first}_${last}`
+          : `${first.charAt(0)}${last}`;
     const domain = options.emailDomain ?? random.weighted(EMAIL_DOMAINS);
     const slot = hashString(baseName) & (USERNAME_SLOTS - 1);
     for (;;) {
@@ -111,13 +115,16 @@ export class PeopleFactory {
     const streetName = random.chance(0.6)
       ? random.pick(STREET_NAMES)
       : `${this.#portuguese.person.firstName()} ${this.#portuguese.person.lastName()}`;
-    const neighbourhood = city === 'Luanda' ? random.pick(LUANDA_NEIGHBOURHOODS) : random.pick(OTHER_NEIGHBOURHOODS);
+    const neighbourhood =
+      city === 'Luanda' ? random.pick(LUANDA_NEIGHBOURHOODS) : random.pick(OTHER_NEIGHBOURHOODS);
     return `${random.weighted(STREET_TYPES)} ${streetName}, n.º ${random.int(1, 480)}, ${neighbourhood}`;
   }
 
   /** A family name for company names. */
   lastName(): string {
-    return this.#random.chance(0.5) ? this.#portuguese.person.lastName() : this.#random.pick(ANGOLAN_LAST_NAMES);
+    return this.#random.chance(0.5)
+      ? this.#portuguese.person.lastName()
+      : this.#random.pick(ANGOLAN_LAST_NAMES);
   }
 
   #name(): { firstName: string; lastName: string } {

@@ -63,36 +63,55 @@ export const ESTIMATED_DURATIONS = [
   'Selon disponibilité',
 ];
 
-const DISPUTE_TITLES = [
-  'Travaux non terminés',
-  'Retard de livraison important',
-  'Qualité du travail insuffisante',
-  'Paiement non reçu',
-  'Prestataire injoignable',
-  'Facturation supérieure au devis',
-  'Matériel endommagé pendant l’intervention',
-  'Annulation sans remboursement',
+/** Title and description of a dispute, written together so that they match. */
+const DISPUTE_STORIES: readonly (readonly [title: string, description: string])[] = [
+  [
+    'Travaux non terminés',
+    'Le prestataire avait promis de terminer « {title} » en {days} jours, mais rien n’avance depuis deux semaines.',
+  ],
+  [
+    'Retard de livraison important',
+    'La livraison de « {title} » a déjà {days} jours de retard et le prestataire ne donne pas de nouvelle date.',
+  ],
+  [
+    'Qualité du travail insuffisante',
+    'Le résultat ne correspond pas à ce qui était prévu dans l’offre de {amount}. Des photos sont jointes.',
+  ],
+  [
+    'Paiement non reçu',
+    'Le client refuse de payer le solde de {amount} alors que « {title} » a été livré et validé oralement.',
+  ],
+  [
+    'Prestataire injoignable',
+    'J’ai payé {amount} d’avance et le prestataire ne répond plus aux messages ni aux appels depuis {days} jours.',
+  ],
+  [
+    'Facturation supérieure au devis',
+    'Le montant final demandé est bien supérieur au devis de {amount} accepté sur la plateforme.',
+  ],
+  [
+    'Matériel endommagé pendant l’intervention',
+    'Pendant l’intervention pour « {title} », du matériel a été abîmé et le prestataire refuse de le rembourser.',
+  ],
+  [
+    'Annulation sans remboursement',
+    'Le projet a été annulé au bout de {days} jours mais l’acompte de {amount} n’a jamais été rendu.',
+  ],
 ];
 
-const DISPUTE_DESCRIPTIONS = [
-  'Le prestataire avait promis de terminer « {title} » en {days} jours, mais rien n’avance depuis deux semaines.',
-  'J’ai payé {amount} d’avance et le travail n’a jamais commencé. Je demande le remboursement.',
-  'Le résultat ne correspond pas à ce qui était prévu dans l’offre. Des photos sont jointes.',
-  'Le client refuse de payer le solde alors que le travail a été livré et validé oralement.',
-  'Le prestataire ne répond plus aux messages ni aux appels depuis le début du mois.',
-  'Le montant final demandé est bien supérieur au devis accepté sur la plateforme.',
-];
-
-export function disputeTitle(random: Random): string {
-  return random.pick(DISPUTE_TITLES);
-}
-
-export function disputeDescription(random: Random, title: string, amount: string): string {
-  return random
-    .pick(DISPUTE_DESCRIPTIONS)
-    .replace('{title}', title)
-    .replace('{amount}', amount)
-    .replace('{days}', String(random.int(3, 20)));
+export function disputeStory(
+  random: Random,
+  projectTitle: string,
+  amount: string,
+): { title: string; description: string } {
+  const [title, description] = random.pick(DISPUTE_STORIES);
+  return {
+    title,
+    description: description
+      .replace('{title}', projectTitle)
+      .replace('{amount}', amount)
+      .replace('{days}', String(random.int(3, 20))),
+  };
 }
 
 const RESOLUTION_NOTES = [

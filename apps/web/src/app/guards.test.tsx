@@ -1,9 +1,11 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { fakeToken, renderApp, storeSession } from '../test/render-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeToken, findShellTitle, renderApp, storeSession, stubApiNotFound } from '../test/render-app';
 import { readReturnPath } from './guards';
 
 describe('route guard', () => {
+  beforeEach(stubApiNotFound);
+
   it('sends a visitor without a session to /login, remembering the wanted page', async () => {
     const { router } = renderApp('/users?page=2');
     expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
@@ -21,21 +23,20 @@ describe('route guard', () => {
   it('opens a protected page with a session', async () => {
     storeSession();
     renderApp('/users');
-    expect(await screen.findByRole('heading', { name: 'Gestion des utilisateurs' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Utilisateurs' })).toBeTruthy();
+    expect(await findShellTitle('Utilisateurs')).toBeTruthy();
   });
 
   it('sends a logged-in visitor from /login to the dashboard', async () => {
     storeSession();
     const { router } = renderApp('/login');
-    expect(await screen.findByRole('heading', { name: 'Tableau de bord', level: 2 })).toBeTruthy();
+    expect(await findShellTitle('Tableau de bord')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it('redirects / to /dashboard', async () => {
     storeSession();
     const { router } = renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Tableau de bord', level: 2 })).toBeTruthy();
+    expect(await findShellTitle('Tableau de bord')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 });

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatAoa,
+  formatBudget,
   formatDate,
   formatDateTime,
+  formatDayMonth,
   formatNumber,
+  formatRating,
   formatRelativeTime,
   formatShortMonthYear,
   truncate,
@@ -124,5 +127,47 @@ describe('truncate', () => {
 
   it('gives an empty string for no text', () => {
     expect(truncate(null, 10)).toBe('');
+  });
+});
+
+describe('formatBudget', () => {
+  const budget = (values: Partial<Parameters<typeof formatBudget>[0]>) =>
+    formatBudget({ budget_range: null, min_budget: null, max_budget: null, ...values });
+
+  it('words every named range in AOA', () => {
+    expect(budget({ budget_range: 'moins_500' })).toBe(`Moins de 500${NBSP}AOA`);
+    expect(budget({ budget_range: '500_1000' })).toBe(`De 500${NBSP}AOA à 1${THIN}000${NBSP}AOA`);
+    expect(budget({ budget_range: '1000_10000' })).toBe(`De 1${THIN}000${NBSP}AOA à 10${THIN}000${NBSP}AOA`);
+    expect(budget({ budget_range: '10000_plus' })).toBe(`10${THIN}000${NBSP}AOA et plus`);
+    expect(budget({ budget_range: 'sur_devis' })).toBe('Sur devis');
+  });
+
+  it('builds the wording from min and max', () => {
+    expect(budget({ min_budget: 150000, max_budget: 150000 })).toBe(`150${THIN}000${NBSP}AOA`);
+    expect(budget({ min_budget: 1000, max_budget: 2500.5 })).toBe(
+      `1${THIN}000${NBSP}AOA - 2${THIN}500,50${NBSP}AOA`,
+    );
+    expect(budget({ min_budget: 5000 })).toBe(`À partir de 5${THIN}000${NBSP}AOA`);
+    expect(budget({ max_budget: 800 })).toBe(`Jusqu'à 800${NBSP}AOA`);
+    expect(budget({})).toBe('Budget à discuter');
+  });
+});
+
+describe('formatDayMonth', () => {
+  it('shows day and month in fr-FR', () => {
+    expect(formatDayMonth(new Date(2026, 0, 5, 10, 0))).toBe('05/01');
+    expect(formatDayMonth(new Date(2025, 11, 24, 10, 0))).toBe('24/12');
+  });
+
+  it('shows a dash for no date', () => {
+    expect(formatDayMonth(null)).toBe('—');
+  });
+});
+
+describe('formatRating', () => {
+  it('shows one decimal in fr-FR, N/A without a rating', () => {
+    expect(formatRating(4.25)).toBe('4,3');
+    expect(formatRating(5)).toBe('5,0');
+    expect(formatRating(null)).toBe('N/A');
   });
 });

@@ -4,6 +4,8 @@
  * currency code.
  */
 
+import { type BudgetFields, describeBudget } from '@kwanza/contract';
+
 const LOCALE = 'fr-FR';
 const EMPTY = '—';
 
@@ -100,4 +102,29 @@ export function formatRelativeTime(value: DateInput | null | undefined, now: Dat
 export function truncate(text: string | null | undefined, length: number): string {
   if (!text) return '';
   return text.length > length ? `${text.slice(0, length)}...` : text;
+}
+
+/**
+ * French wording of a project budget with AOA amounts: named ranges ('Moins de 500 AOA', 'Sur devis'…),
+ * else from min and max ('5 000 AOA', 'À partir de…', "Jusqu'à…"), else 'Budget à discuter'.
+ */
+export function formatBudget(budget: BudgetFields): string {
+  return describeBudget(budget, formatAoa);
+}
+
+const dayMonthFormat = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit' });
+
+/** 15/01 (day and month of the dashboard's recent projects). */
+export function formatDayMonth(value: DateInput | null | undefined): string {
+  const date = toDate(value);
+  return date ? dayMonthFormat.format(date) : EMPTY;
+}
+
+const ratingFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A rating to one decimal ('4,3'), 'N/A' without one. */
+export function formatRating(value: number | null | undefined): string {
+  return value === null || value === undefined || !Number.isFinite(value)
+    ? 'N/A'
+    : ratingFormat.format(value);
 }

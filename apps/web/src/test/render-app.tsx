@@ -1,12 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/router';
 
 /** Renders the whole console (real routes, guards and shell) at a given path, in memory. */
 export function renderApp(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <AppProviders queryClient={queryClient}>
@@ -41,4 +44,20 @@ export function storeSession(token: string = fakeToken()): void {
 /** A fetch answering JSON with a status. */
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * Answers every API call with a 404, for tests of the shell and the guards that must not depend on
+ * what the screens load.
+ */
+export function stubApiNotFound(): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse(404, { detail: 'Introuvable' })),
+  );
+}
+
+/** The shell's title (the header's level-1 heading) once it shows `label`. */
+export function findShellTitle(label: string) {
+  return screen.findByRole('heading', { level: 1, name: label });
 }

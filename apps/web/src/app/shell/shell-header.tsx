@@ -1,5 +1,5 @@
 import type { SessionUser } from '@kwanza/contract';
-import { Burger, Button, Group, Title } from '@mantine/core';
+import { Box, Burger, Button, Group, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { DEFAULT_HEADER_TITLE, findNavigationEntry } from './navigation';
@@ -23,7 +23,7 @@ export function ShellHeader({
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" miw={0}>
         <Burger
           opened={mobileNavigationOpened}
           onClick={onToggleMobileNavigation}
@@ -31,15 +31,24 @@ export function ShellHeader({
           size="sm"
           aria-label="Ouvrir le menu"
         />
-        <Title order={1} size="h3" fw={600}>
+        <Title order={1} size="h3" fw={600} lineClamp={1}>
           {title}
         </Title>
       </Group>
       <Group gap="md" wrap="nowrap">
         {/* ── Slot: notification bell (NotificationBell, built by a later issue) goes here. ── */}
         <UserBlock user={user} />
-        <Button variant="subtle" color="gray" leftSection={<IconLogout size={18} />} onClick={onLogout}>
-          Déconnexion
+        <Button
+          variant="subtle"
+          color="gray"
+          aria-label="Déconnexion"
+          leftSection={<IconLogout size={18} />}
+          onClick={onLogout}
+          styles={{ section: { marginInlineEnd: 0 } }}
+        >
+          <Box component="span" visibleFrom="sm" ml={8}>
+            Déconnexion
+          </Box>
         </Button>
       </Group>
     </Group>

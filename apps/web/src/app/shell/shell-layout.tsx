@@ -9,6 +9,7 @@ import { Sidebar } from './sidebar';
 
 const SIDEBAR_WIDTH = 260;
 const SIDEBAR_COLLAPSED_WIDTH = 76;
+export const HEADER_HEIGHT = 64;
 
 /** Header, collapsible sidebar and the current screen, for every route behind the login. */
 export function ShellLayout() {
@@ -36,7 +37,8 @@ export function ShellLayout() {
 
   return (
     <AppShell
-      header={{ height: 64 }}
+      layout="alt"
+      header={{ height: HEADER_HEIGHT }}
       navbar={{
         width: iconsOnly ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH,
         breakpoint: 'sm',
@@ -56,7 +58,12 @@ export function ShellLayout() {
         />
       </AppShell.Header>
       <AppShell.Navbar>
-        <Sidebar collapsed={iconsOnly} onToggleCollapsed={() => setCollapsed((value) => !value)} />
+        <Sidebar
+          collapsed={iconsOnly}
+          headerHeight={HEADER_HEIGHT}
+          onToggleCollapsed={() => setCollapsed((value) => !value)}
+          onCloseMobile={closeMobile}
+        />
       </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         <Outlet />

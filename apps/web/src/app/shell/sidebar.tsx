@@ -1,4 +1,14 @@
-import { ActionIcon, AppShell, Group, NavLink, ScrollArea, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  CloseButton,
+  Group,
+  NavLink,
+  ScrollArea,
+  Text,
+  ThemeIcon,
+  Tooltip,
+} from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { findNavigationEntry, NAVIGATION_ENTRIES } from './navigation';
@@ -6,10 +16,14 @@ import { findNavigationEntry, NAVIGATION_ENTRIES } from './navigation';
 interface SidebarProps {
   /** Icons only, labels in tooltips. */
   collapsed: boolean;
+  /** The brand row lines up with the header. */
+  headerHeight: number;
   onToggleCollapsed: () => void;
+  /** Closes the sidebar drawer on small screens. */
+  onCloseMobile: () => void;
 }
 
-export function Sidebar({ collapsed, onToggleCollapsed }: SidebarProps) {
+export function Sidebar({ collapsed, headerHeight, onToggleCollapsed, onCloseMobile }: SidebarProps) {
   const { pathname } = useLocation();
   const activeEntry = findNavigationEntry(pathname);
   const toggleLabel = collapsed ? 'Déployer le menu' : 'Réduire le menu';
@@ -17,14 +31,19 @@ export function Sidebar({ collapsed, onToggleCollapsed }: SidebarProps) {
 
   return (
     <>
-      <AppShell.Section p="md">
-        <Group justify={collapsed ? 'center' : 'space-between'} wrap="nowrap" gap="xs">
+      <AppShell.Section
+        h={headerHeight}
+        px="md"
+        mb="sm"
+        style={{ borderBottom: '1px solid var(--app-shell-border-color)' }}
+      >
+        <Group h="100%" justify={collapsed ? 'center' : 'space-between'} wrap="nowrap" gap="xs">
           {collapsed ? null : (
             <Group gap="xs" wrap="nowrap">
               <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden>
                 <Text fw={700}>K</Text>
               </ThemeIcon>
-              <Text fw={700} size="lg">
+              <Text fw={700} size="md" style={{ whiteSpace: 'nowrap' }}>
                 Kwanza Admin
               </Text>
             </Group>
@@ -36,10 +55,12 @@ export function Sidebar({ collapsed, onToggleCollapsed }: SidebarProps) {
               size="lg"
               aria-label={toggleLabel}
               onClick={onToggleCollapsed}
+              visibleFrom="sm"
             >
               <ToggleIcon size={20} stroke={1.6} />
             </ActionIcon>
           </Tooltip>
+          <CloseButton hiddenFrom="sm" aria-label="Fermer le menu" onClick={onCloseMobile} />
         </Group>
       </AppShell.Section>
       <AppShell.Section grow component={ScrollArea} px="sm" pb="md">

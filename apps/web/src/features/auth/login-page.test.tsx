@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp, TEST_ADMIN, fakeToken } from '../../test/render-app';
+import { fakeToken, findShellTitle, jsonResponse, renderApp, TEST_ADMIN } from '../../test/render-app';
 
 function fillAndSubmit(email: string, password: string) {
   fireEvent.change(screen.getByLabelText(/Adresse e-mail/), { target: { value: email } });
-  fireEvent.change(screen.getByLabelText(/Mot de passe/, { selector: 'input' }), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText(/Mot de passe/, { selector: 'input' }), {
+    target: { value: password },
+  });
   fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
 }
 
@@ -29,12 +31,18 @@ describe('login page', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Erreur');
     expect(alert.textContent).toContain('Identifiants invalides.');
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/admin-login/', expect.objectContaining({ method: 'POST' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/admin-login/',
+      expect.objectContaining({ method: 'POST' }),
+    );
     expect(localStorage.getItem('access_token')).toBeNull();
   });
 
   it('falls back to a generic message without a detail', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('oops', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('oops', { status: 500 })),
+    );
     renderApp('/login');
     await screen.findByLabelText(/Adresse e-mail/);
     fillAndSubmit('admin@kwanza.test', 'secret');
@@ -53,12 +61,17 @@ describe('login page', () => {
     renderApp('/login');
     await screen.findByLabelText(/Adresse e-mail/);
     fillAndSubmit('admin@kwanza.test', 'secret');
-    expect((await screen.findByRole('alert')).textContent).toContain('Une erreur est survenue. Veuillez réessayer.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Une erreur est survenue. Veuillez réessayer.',
+    );
   });
 
   it("reads 'Chargement...' while waiting, then stores the session and opens the dashboard", async () => {
     let answer: (response: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     const { router } = renderApp('/login');
     await screen.findByLabelText(/Adresse e-mail/);
     fillAndSubmit('admin@kwanza.test', 'secret');
@@ -67,7 +80,7 @@ describe('login page', () => {
     const access = fakeToken();
     answer(jsonResponse(200, { access, user: TEST_ADMIN }));
 
-    expect(await screen.findByRole('heading', { name: 'Tableau de bord', level: 2 })).toBeTruthy();
+    expect(await findShellTitle('Tableau de bord')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(localStorage.getItem('access_token')).toBe(access);
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(TEST_ADMIN);

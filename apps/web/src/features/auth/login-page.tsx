@@ -79,6 +79,7 @@ export default function LoginPage() {
                 placeholder="Votre mot de passe"
                 autoComplete="current-password"
                 required
+                visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer le mot de passe' }}
                 key={form.key('password')}
                 {...form.getInputProps('password')}
               />

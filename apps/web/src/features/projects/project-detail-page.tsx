@@ -1,11 +1,174 @@
-import { Text } from '@mantine/core';
-import { PageHeader } from '../../components/page-header';
+import type { Project } from '@kwanza/contract';
+import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { LoadingState } from '../../components/loading-state';
+import { StatusBadge } from '../../components/status-badge';
+import { formatBudget, formatDate, formatNumber } from '../../lib/format';
+import { ApiError } from '../../lib/http';
+import { useProject } from './api/get-project';
+import { useProjectOffers } from './api/list-project-offers';
+import { ProjectAdministration } from './components/project-administration';
+import { initialsOf, ProjectOffers } from './components/project-offers';
+import { PROJECT_STATUS_COLORS, PROJECT_STATUS_LABELS } from './project-status';
+
+const NOT_SPECIFIED = 'Non spécifié';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </Stack>
+  );
+}
+
+function Counter({ label, value }: { label: string; value: number }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label={label}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="xl">
+        {formatNumber(value)}
+      </Text>
+    </Card>
+  );
+}
+
+function BackToProjects({ label }: { label: string }) {
+  return (
+    <Button component={Link} to="/projects" variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0}>
+      {label}
+    </Button>
+  );
+}
+
+function ProjectView({ project }: { project: Project }) {
+  const offers = useProjectOffers(String(project.id));
+  const offersCount = offers.data?.length ?? project.offers_count;
+  return (
+    <Stack gap="lg">
+      <Group>
+        <Button component={Link} to="/projects" variant="subtle" px={0}>
+          ← Retour aux projets
+        </Button>
+      </Group>
+
+      <Card withBorder radius="md" padding="lg">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <Title order={2}>{project.title}</Title>
+          <Group gap="xs">
+            <StatusBadge
+              label={PROJECT_STATUS_LABELS[project.status] ?? project.status}
+              color={PROJECT_STATUS_COLORS[project.status] ?? 'gray'}
+            />
+            <Badge variant="outline" color="gray" radius="sm" tt="none">
+              ID: {project.id}
+            </Badge>
+          </Group>
+        </Group>
+
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="lg" spacing="lg">
+          <Field label="Client">
+            <Group gap="xs" wrap="nowrap">
+              <Avatar size="sm" radius="xl" color="blue">
+                {initialsOf(project.client_name).charAt(0)}
+              </Avatar>
+              <Text>{project.client_name}</Text>
+            </Group>
+          </Field>
+          <Field label="Catégorie">
+            <Text>{project.category_name ?? NOT_SPECIFIED}</Text>
+          </Field>
+          <Field label="Budget">
+            <Text fw={600}>{formatBudget(project)}</Text>
+          </Field>
+          <Field label="Localisation">
+            <Text>{project.location?.trim() || NOT_SPECIFIED}</Text>
+          </Field>
+          <Field label="Date limite">
+            <Text>{project.deadline ? formatDate(`${project.deadline}T12:00:00`) : NOT_SPECIFIED}</Text>
+          </Field>
+          <Field label="Créé le">
+            <Text>{formatDate(project.created_at)}</Text>
+          </Field>
+        </SimpleGrid>
+
+        <Stack gap="xs" mt="lg">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Description
+          </Text>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{project.description || 'Aucune description'}</Text>
+        </Stack>
+
+        {project.required_skills.length > 0 ? (
+          <Stack gap="xs" mt="lg">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              Compétences requises
+            </Text>
+            <Group gap="xs">
+              {project.required_skills.map((skill) => (
+                <Badge key={skill} variant="light" radius="sm" tt="none">
+                  {skill}
+                </Badge>
+              ))}
+            </Group>
+          </Stack>
+        ) : null}
+      </Card>
+
+      <Tabs defaultValue="details" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="details">Détails</Tabs.Tab>
+          <Tabs.Tab value="offers">Offres ({formatNumber(offersCount)})</Tabs.Tab>
+          <Tabs.Tab value="administration">Administration</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="details" pt="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Counter label="Vues" value={project.views_count} />
+            <Counter label="Favoris" value={project.favorites_count} />
+            <Counter label="Offres" value={offersCount} />
+          </SimpleGrid>
+        </Tabs.Panel>
+        <Tabs.Panel value="offers" pt="md">
+          <ProjectOffers offers={offers.data} isLoading={offers.isLoading} isError={offers.isError} />
+        </Tabs.Panel>
+        <Tabs.Panel value="administration" pt="md">
+          <ProjectAdministration
+            key={`${project.id}-${project.status}-${project.admin_notes ?? ''}`}
+            project={project}
+          />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
 
 export default function ProjectDetailPage() {
-  return (
-    <>
-      <PageHeader title="Détail du projet" />
-      <Text c="dimmed">Cet écran arrive bientôt.</Text>
-    </>
-  );
+  const { id = '' } = useParams();
+  const project = useProject(id);
+  useDocumentTitle(`${project.data?.title ?? 'Détail du projet'} · Kwanza Admin`);
+
+  if (project.isLoading) return <LoadingState />;
+  if (project.isError) {
+    const notFound =
+      project.error instanceof ApiError && (project.error.status === 404 || project.error.status === 400);
+    return notFound ? (
+      <EmptyState title="Projet non trouvé">
+        <BackToProjects label="Retour aux projets" />
+      </EmptyState>
+    ) : (
+      <EmptyState title="Impossible de charger les détails du projet.">
+        <BackToProjects label="Retour aux projets" />
+      </EmptyState>
+    );
+  }
+  if (!project.data) return <LoadingState />;
+  return <ProjectView project={project.data} />;
 }

@@ -1,11 +1,12 @@
-import { Text } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
+import { ClientVerificationsPanel } from './components/client-verifications-panel';
 
+/** /client-verification: the client verifications on their own screen. */
 export default function ClientVerificationPage() {
   return (
     <>
       <PageHeader title="Vérifications Clients" />
-      <Text c="dimmed">Cet écran arrive bientôt.</Text>
+      <ClientVerificationsPanel identity="username" />
     </>
   );
 }

@@ -1,0 +1,134 @@
+import { normalizeSearchText } from '@kwanza/contract';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, DisputesTable, OffersTable, ProjectsTable } from '../../db/schema.js';
+import { nowIso } from '../../db/sql.js';
+
+let sequence = 0;
+
+export async function insertCategory(db: Kysely<Database>, name: string): Promise<number> {
+  const row = await db
+    .insertInto('categories')
+    .values({ name, description: null, icon: null, image_url: null, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Inserts a project; search_text is built from title, description and `clientName` like the seed does. */
+export async function insertProject(
+  db: Kysely<Database>,
+  values: Partial<Insertable<ProjectsTable>> & { client_id: number; clientName?: string },
+): Promise<number> {
+  sequence += 1;
+  const { clientName, ...columns } = values;
+  const title = columns.title ?? `Projet ${sequence}`;
+  const description = columns.description ?? 'Description du projet';
+  const createdAt = columns.created_at ?? nowIso();
+  const row: Insertable<ProjectsTable> = {
+    category_id: null,
+    subcategory_id: null,
+    status: 'open',
+    budget_range: null,
+    min_budget: null,
+    max_budget: null,
+    location: null,
+    deadline: null,
+    required_skills: '[]',
+    views_count: 0,
+    favorites_count: 0,
+    offers_count: 0,
+    admin_notes: null,
+    updated_at: createdAt,
+    ...columns,
+    title,
+    description,
+    created_at: createdAt,
+    search_text: columns.search_text ?? normalizeSearchText(`${title} ${description} ${clientName ?? ''}`),
+  };
+  const inserted = await db.insertInto('projects').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function insertOffer(
+  db: Kysely<Database>,
+  values: Partial<Insertable<OffersTable>> & { project_id: number; provider_id: number },
+): Promise<number> {
+  const inserted = await db
+    .insertInto('offers')
+    .values({
+      status: 'pending',
+      proposed_price: 1000,
+      delivery_time: null,
+      estimated_duration: null,
+      message: null,
+      created_at: nowIso(),
+      ...values,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function insertDispute(
+  db: Kysely<Database>,
+  values: Partial<Insertable<DisputesTable>> & { client_id: number; provider_id: number },
+): Promise<number> {
+  sequence += 1;
+  const createdAt = values.created_at ?? nowIso();
+  const inserted = await db
+    .insertInto('disputes')
+    .values({
+      title: `Litige ${sequence}`,
+      description: 'Description du litige',
+      status: 'open',
+      project_id: null,
+      service_title: null,
+      resolution_note: null,
+      updated_at: createdAt,
+      resolved_at: null,
+      ...values,
+      created_at: createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function insertProviderProfile(
+  db: Kysely<Database>,
+  userId: number,
+  averageRating: number,
+): Promise<void> {
+  await db
+    .insertInto('provider_profiles')
+    .values({
+      user_id: userId,
+      company_name: null,
+      city: null,
+      address: null,
+      bio: null,
+      description: null,
+      skills: '[]',
+      average_rating: averageRating,
+      total_reviews: 3,
+      services_count: 1,
+      completed_projects: 0,
+      is_verified: false,
+      search_text: '',
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+export async function insertConversation(
+  db: Kysely<Database>,
+  values: { client_id: number; provider_id: number; project_id: number | null },
+): Promise<number> {
+  const now = nowIso();
+  const inserted = await db
+    .insertInto('conversations')
+    .values({ ...values, status: 'active', created_at: now, updated_at: now, closed_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}

@@ -1,0 +1,276 @@
+import type {
+  Offer,
+  Project,
+  ProjectCategoryOption,
+  ProjectListQuery,
+  ProjectStats,
+  UpdateProjectBody,
+} from '@kwanza/contract';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { monthOf, nowIso, parseJsonArray, searchTextContains } from '../../db/sql.js';
+import { conflict, notFound } from '../../lib/http-errors.js';
+import { offsetOf } from '../../lib/pagination.js';
+import { buildBudgetDisplay } from './budget-display.js';
+import { fillMonths, lastTwelveMonths, monthStartIso } from './months.js';
+
+export const PROJECT_NOT_FOUND = 'Projet introuvable.';
+export const PROJECT_HAS_DISPUTES = 'Ce projet ne peut pas être supprimé : des litiges y sont rattachés.';
+
+/** 'Prénom Nom', else the username. */
+export function displayName(person: {
+  first_name: string | null;
+  last_name: string | null;
+  username: string;
+}): string {
+  const fullName = `${person.first_name ?? ''} ${person.last_name ?? ''}`.trim();
+  return fullName || person.username;
+}
+
+function selectProjects(db: Kysely<Database>) {
+  return db
+    .selectFrom('projects')
+    .innerJoin('users as client', 'client.id', 'projects.client_id')
+    .leftJoin('categories', 'categories.id', 'projects.category_id')
+    .select((eb) => [
+      'projects.id',
+      'projects.title',
+      'projects.description',
+      'projects.status',
+      'projects.client_id',
+      'client.first_name as client_first_name',
+      'client.last_name as client_last_name',
+      'client.username as client_username',
+      'projects.category_id',
+      'categories.name as category_name',
+      'projects.budget_range',
+      'projects.min_budget',
+      'projects.max_budget',
+      'projects.location',
+      'projects.deadline',
+      'projects.created_at',
+      'projects.required_skills',
+      'projects.views_count',
+      'projects.favorites_count',
+      'projects.admin_notes',
+      eb
+        .selectFrom('offers')
+        .select((inner) => inner.fn.countAll<number>().as('count'))
+        .whereRef('offers.project_id', '=', 'projects.id')
+        .as('offers_total'),
+    ]);
+}
+
+type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['executeTakeFirstOrThrow']>>;
+
+function toNumberOrNull(value: number | string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+function toProject(row: ProjectRow): Project {
+  const budget = {
+    budget_range: row.budget_range,
+    min_budget: toNumberOrNull(row.min_budget),
+    max_budget: toNumberOrNull(row.max_budget),
+  };
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    client_id: row.client_id,
+    client_name: displayName({
+      first_name: row.client_first_name,
+      last_name: row.client_last_name,
+      username: row.client_username,
+    }),
+    category_id: row.category_id,
+    category_name: row.category_name,
+    budget_display: buildBudgetDisplay(budget),
+    ...budget,
+    location: row.location,
+    deadline: row.deadline,
+    created_at: row.created_at,
+    required_skills: parseJsonArray(row.required_skills),
+    views_count: Number(row.views_count),
+    favorites_count: Number(row.favorites_count),
+    offers_count: Number(row.offers_total ?? 0),
+    admin_notes: row.admin_notes,
+  };
+}
+
+type Filters = Pick<ProjectListQuery, 'search' | 'status' | 'category' | 'client'>;
+
+/** The list filters as one condition on `projects` columns (used by the page and its count). */
+function matchesFilters(filters: Filters) {
+  return (eb: ExpressionBuilder<Database, 'projects'>) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (filters.search) conditions.push(searchTextContains('projects.search_text', filters.search));
+    if (filters.status === 'completed') conditions.push(eb('projects.status', 'in', ['completed', 'closed']));
+    else if (filters.status) conditions.push(eb('projects.status', '=', filters.status));
+    if (filters.category !== undefined) conditions.push(eb('projects.category_id', '=', filters.category));
+    if (filters.client !== undefined) conditions.push(eb('projects.client_id', '=', filters.client));
+    return eb.and(conditions);
+  };
+}
+
+/** A page of projects, newest first, and the number of projects matching the same filters. */
+export async function listProjects(
+  db: Kysely<Database>,
+  query: ProjectListQuery,
+): Promise<{ count: number; results: Project[] }> {
+  const [countRow, rows] = await Promise.all([
+    db
+      .selectFrom('projects')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where(matchesFilters(query))
+      .executeTakeFirstOrThrow(),
+    selectProjects(db)
+      .where(matchesFilters(query))
+      .orderBy('projects.created_at', 'desc')
+      .orderBy('projects.id', 'desc')
+      .limit(query.page_size)
+      .offset(offsetOf(query))
+      .execute(),
+  ]);
+  return { count: Number(countRow.count), results: rows.map(toProject) };
+}
+
+export async function getProject(db: Kysely<Database>, id: number): Promise<Project> {
+  const row = await selectProjects(db).where('projects.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(PROJECT_NOT_FOUND);
+  return toProject(row);
+}
+
+/** Sets status and/or admin notes (any status to any status) and returns the updated project. */
+export async function updateProject(
+  db: Kysely<Database>,
+  id: number,
+  changes: UpdateProjectBody,
+): Promise<Project> {
+  const result = await db
+    .updateTable('projects')
+    .set({
+      ...(changes.status !== undefined ? { status: changes.status } : {}),
+      ...(changes.admin_notes !== undefined ? { admin_notes: changes.admin_notes } : {}),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound(PROJECT_NOT_FOUND);
+  return getProject(db, id);
+}
+
+/** Offers of a project, newest first (404 when the project does not exist). */
+export async function listProjectOffers(db: Kysely<Database>, projectId: number): Promise<Offer[]> {
+  const project = await db.selectFrom('projects').select('id').where('id', '=', projectId).executeTakeFirst();
+  if (!project) throw notFound(PROJECT_NOT_FOUND);
+  const rows = await db
+    .selectFrom('offers')
+    .innerJoin('users as provider', 'provider.id', 'offers.provider_id')
+    .leftJoin('provider_profiles', 'provider_profiles.user_id', 'offers.provider_id')
+    .select([
+      'offers.id',
+      'offers.provider_id',
+      'provider.first_name',
+      'provider.last_name',
+      'provider.username',
+      'offers.status',
+      'offers.proposed_price',
+      'offers.delivery_time',
+      'offers.estimated_duration',
+      'provider_profiles.average_rating',
+      'offers.created_at',
+      'offers.message',
+    ])
+    .where('offers.project_id', '=', projectId)
+    .orderBy('offers.created_at', 'desc')
+    .orderBy('offers.id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    provider_id: row.provider_id,
+    provider_name: displayName(row),
+    status: row.status,
+    proposed_price: Number(row.proposed_price),
+    delivery_time: row.delivery_time,
+    estimated_duration: row.estimated_duration,
+    provider_rating: toNumberOrNull(row.average_rating),
+    created_at: row.created_at,
+    message: row.message,
+  }));
+}
+
+/**
+ * Deletes a project and its offers in one transaction. Refused (409) while disputes reference the
+ * project; conversations about it stay, their project_id set to null by the foreign key.
+ */
+export async function deleteProject(db: Kysely<Database>, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const project = await trx.selectFrom('projects').select('id').where('id', '=', id).executeTakeFirst();
+    if (!project) throw notFound(PROJECT_NOT_FOUND);
+    const disputes = await trx
+      .selectFrom('disputes')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('project_id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (Number(disputes.count) > 0) throw conflict(PROJECT_HAS_DISPUTES, 'project_has_disputes');
+    await trx.deleteFrom('offers').where('project_id', '=', id).execute();
+    await trx.deleteFrom('projects').where('id', '=', id).execute();
+  });
+}
+
+const STATUSES = ['open', 'in_progress', 'completed', 'closed', 'cancelled', 'paused'] as const;
+
+/** Project statistics; `now` decides which 12 months `monthly_stats` covers (UTC). */
+export async function getProjectStats(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  now: Date = new Date(),
+): Promise<ProjectStats> {
+  const months = lastTwelveMonths(now);
+  const month = monthOf(dialect, 'created_at');
+  const [statusRows, monthRows, categoryRows] = await Promise.all([
+    db
+      .selectFrom('projects')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
+      .groupBy('status')
+      .execute(),
+    db
+      .selectFrom('projects')
+      .select((eb) => [month.as('month'), eb.fn.countAll<number>().as('count')])
+      .where('created_at', '>=', monthStartIso(now, -11))
+      .where('created_at', '<', monthStartIso(now, 1))
+      .groupBy(month)
+      .execute(),
+    db
+      .selectFrom('projects')
+      .innerJoin('categories', 'categories.id', 'projects.category_id')
+      .select((eb) => ['categories.name as category__name', eb.fn.countAll<number>().as('count')])
+      .groupBy(['categories.id', 'categories.name'])
+      .orderBy('count', 'desc')
+      .orderBy('categories.name', 'asc')
+      .limit(5)
+      .execute(),
+  ]);
+  const byStatus = Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<
+    (typeof STATUSES)[number],
+    number
+  >;
+  for (const row of statusRows) byStatus[row.status] = Number(row.count);
+  return {
+    total_projects: Object.values(byStatus).reduce((sum, count) => sum + count, 0),
+    by_status: byStatus,
+    monthly_stats: fillMonths(months, monthRows),
+    top_categories: categoryRows.map((row) => ({
+      category__name: row.category__name,
+      count: Number(row.count),
+    })),
+  };
+}
+
+/** Options of the project list's category filter (every category, by name). */
+export async function listCategoryOptions(db: Kysely<Database>): Promise<ProjectCategoryOption[]> {
+  return db.selectFrom('categories').select(['id', 'name']).orderBy('name').orderBy('id').execute();
+}

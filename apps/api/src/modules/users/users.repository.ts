@@ -1,0 +1,418 @@
+import {
+  normalizeSearchText,
+  type UpdateUserBody,
+  type User,
+  type UserListQuery,
+  type UserStats,
+  type UserVerificationStatus,
+} from '@kwanza/contract';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { nowIso, searchTextContains } from '../../db/sql.js';
+import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
+import { offsetOf } from '../../lib/pagination.js';
+
+export const USER_NOT_FOUND = 'Utilisateur introuvable.';
+
+/** The searchable text of a user: username, first and last name, e-mail and phone. */
+export function userSearchText(user: {
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string | null;
+}): string {
+  return normalizeSearchText(
+    [user.username, user.first_name, user.last_name, user.email, user.phone_number ?? '']
+      .filter(Boolean)
+      .join(' '),
+  );
+}
+
+/** The searchable text of a provider profile: name, username, company, city and e-mail. */
+export function providerSearchText(
+  user: { username: string; first_name: string; last_name: string; email: string },
+  profile: { company_name: string | null; city: string | null },
+): string {
+  return normalizeSearchText(
+    [
+      user.first_name,
+      user.last_name,
+      user.username,
+      profile.company_name ?? '',
+      profile.city ?? '',
+      user.email,
+    ]
+      .filter(Boolean)
+      .join(' '),
+  );
+}
+
+type UsersScope = ExpressionBuilder<Database, 'users'>;
+
+function latestProviderVerification(eb: UsersScope) {
+  return eb
+    .selectFrom('provider_verifications as pv')
+    .whereRef('pv.user_id', '=', 'users.id')
+    .orderBy('pv.submitted_at', 'desc')
+    .orderBy('pv.id', 'desc')
+    .limit(1);
+}
+
+function latestClientVerification(eb: UsersScope) {
+  return eb
+    .selectFrom('client_verifications as cv')
+    .whereRef('cv.user_id', '=', 'users.id')
+    .orderBy('cv.submitted_at', 'desc')
+    .orderBy('cv.id', 'desc')
+    .limit(1);
+}
+
+/**
+ * The verification state of each live user, as the list filters and counts it: a provider's latest
+ * provider verification, a client's latest client verification, `not_started` when none exists; null for
+ * admins (they match no verification filter).
+ */
+function userRows(db: Kysely<Database>) {
+  return db
+    .selectFrom('users')
+    .where('users.deleted_at', 'is', null)
+    .select((eb) => [
+      'users.id',
+      'users.username',
+      'users.first_name',
+      'users.last_name',
+      'users.email',
+      'users.phone_number',
+      'users.role',
+      'users.profile_picture',
+      'users.date_joined',
+      'users.is_active',
+      'users.is_verified',
+      'users.is_phone_verified',
+      'users.search_text',
+      latestProviderVerification(eb).select('pv.id').as('provider_verification_id'),
+      latestProviderVerification(eb).select('pv.verification_status').as('provider_verification_status'),
+      eb
+        .case()
+        .when('users.role', '=', 'provider')
+        .then(
+          eb.fn.coalesce(
+            latestProviderVerification(eb).select('pv.verification_status'),
+            sql<UserVerificationStatus>`'not_started'`,
+          ),
+        )
+        .when('users.role', '=', 'client')
+        .then(
+          eb.fn.coalesce(
+            latestClientVerification(eb).select('cv.verification_status'),
+            sql<UserVerificationStatus>`'not_started'`,
+          ),
+        )
+        .else(sql<UserVerificationStatus | null>`null`)
+        .end()
+        .as('verification_state'),
+    ]);
+}
+
+function filteredUsers(
+  db: Kysely<Database>,
+  query: Pick<UserListQuery, 'search' | 'role' | 'verification_status'>,
+) {
+  let rows = db.selectFrom(userRows(db).as('u'));
+  if (query.search) rows = rows.where(searchTextContains('u.search_text', query.search));
+  if (query.role) rows = rows.where('u.role', '=', query.role);
+  if (query.verification_status) rows = rows.where('u.verification_state', '=', query.verification_status);
+  return rows;
+}
+
+interface UserRow {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string | null;
+  role: User['role'];
+  profile_picture: string | null;
+  date_joined: string;
+  is_active: boolean;
+  is_verified: boolean;
+  is_phone_verified: boolean;
+  provider_verification_id: number | null;
+  provider_verification_status: 'pending' | 'verified' | 'rejected' | null;
+}
+
+function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    phone_number: row.phone_number,
+    role: row.role,
+    profile_picture: row.profile_picture,
+    date_joined: row.date_joined,
+    is_active: Boolean(row.is_active),
+    is_verified: Boolean(row.is_verified),
+    is_phone_verified: Boolean(row.is_phone_verified),
+    provider_verification:
+      row.provider_verification_id === null || row.provider_verification_status === null
+        ? { id: null, status: 'not_started', exists: false }
+        : { id: row.provider_verification_id, status: row.provider_verification_status, exists: true },
+  };
+}
+
+const USER_COLUMNS = [
+  'u.id',
+  'u.username',
+  'u.first_name',
+  'u.last_name',
+  'u.email',
+  'u.phone_number',
+  'u.role',
+  'u.profile_picture',
+  'u.date_joined',
+  'u.is_active',
+  'u.is_verified',
+  'u.is_phone_verified',
+  'u.provider_verification_id',
+  'u.provider_verification_status',
+] as const;
+
+/** One page of live users, newest first, with the count and the counters of the whole filtered set. */
+export async function listUsers(
+  db: Kysely<Database>,
+  query: UserListQuery,
+): Promise<{ count: number; results: User[]; stats: UserStats }> {
+  const [rows, totals] = await Promise.all([
+    filteredUsers(db, query)
+      .select(USER_COLUMNS)
+      .orderBy('u.date_joined', 'desc')
+      .orderBy('u.id', 'desc')
+      .limit(query.page_size)
+      .offset(offsetOf(query))
+      .execute(),
+    filteredUsers(db, query)
+      .select((eb) => [
+        eb.fn.countAll().as('count'),
+        eb.fn.sum(eb.case().when('u.verification_state', '=', 'pending').then(1).else(0).end()).as('pending'),
+        eb.fn
+          .sum(eb.case().when('u.verification_state', '=', 'verified').then(1).else(0).end())
+          .as('verified'),
+        eb.fn
+          .sum(eb.case().when('u.verification_state', '=', 'rejected').then(1).else(0).end())
+          .as('rejected'),
+        eb.fn
+          .sum(eb.case().when('u.is_phone_verified', '=', true).then(1).else(0).end())
+          .as('phone_verified'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    count: Number(totals.count),
+    results: rows.map(toUser),
+    stats: {
+      pending: Number(totals.pending ?? 0),
+      verified: Number(totals.verified ?? 0),
+      rejected: Number(totals.rejected ?? 0),
+      phone_verified: Number(totals.phone_verified ?? 0),
+    },
+  };
+}
+
+export async function findUser(db: Kysely<Database>, id: number): Promise<User | undefined> {
+  const row = await db
+    .selectFrom(userRows(db).as('u'))
+    .select(USER_COLUMNS)
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+  return row ? toUser(row) : undefined;
+}
+
+async function getUser(db: Kysely<Database>, id: number): Promise<User> {
+  const user = await findUser(db, id);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  return user;
+}
+
+interface LiveAccount {
+  id: number;
+  role: User['role'];
+  is_active: boolean;
+}
+
+async function findLiveAccount(db: Kysely<Database>, id: number): Promise<LiveAccount> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'role', 'is_active'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return { id: row.id, role: row.role, is_active: Boolean(row.is_active) };
+}
+
+async function countOtherActiveAdmins(db: Kysely<Database>, exceptId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('role', '=', 'admin')
+    .where('is_active', '=', true)
+    .where('deleted_at', 'is', null)
+    .where('id', '!=', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * The account rules shared by deletion and deactivation: never one's own account, never the last
+ * active admin.
+ */
+async function assertRemovable(
+  db: Kysely<Database>,
+  account: LiveAccount,
+  actorId: number,
+  messages: { self: string; lastAdmin: string },
+): Promise<void> {
+  if (account.id === actorId) throw conflict(messages.self, 'own_account');
+  if (account.role === 'admin' && account.is_active && (await countOtherActiveAdmins(db, account.id)) === 0) {
+    throw conflict(messages.lastAdmin, 'last_admin');
+  }
+}
+
+/** Flips `is_active`. Deactivating oneself or the last active admin is refused (409). */
+export async function toggleUserStatus(db: Kysely<Database>, id: number, actorId: number): Promise<User> {
+  await db.transaction().execute(async (trx) => {
+    const account = await findLiveAccount(trx, id);
+    if (account.is_active) {
+      await assertRemovable(trx, account, actorId, {
+        self: 'Vous ne pouvez pas désactiver votre propre compte.',
+        lastAdmin: 'Impossible de désactiver le dernier administrateur actif.',
+      });
+    }
+    await trx.updateTable('users').set({ is_active: !account.is_active }).where('id', '=', id).execute();
+  });
+  return getUser(db, id);
+}
+
+/**
+ * Flips `is_verified`. For a provider the provider profile's `is_verified` follows, so the users and
+ * providers screens agree.
+ */
+export async function toggleUserVerification(db: Kysely<Database>, id: number): Promise<User> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('users')
+      .select(['is_verified'])
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) throw notFound(USER_NOT_FOUND);
+    const next = !row.is_verified;
+    await trx.updateTable('users').set({ is_verified: next }).where('id', '=', id).execute();
+    await trx.updateTable('provider_profiles').set({ is_verified: next }).where('user_id', '=', id).execute();
+  });
+  return getUser(db, id);
+}
+
+const EMAIL_TAKEN = 'Cette adresse e-mail est déjà utilisée par un autre utilisateur.';
+
+/**
+ * Edits first and last name, e-mail and phone. The e-mail must be unique among all users (deleted
+ * ones included; their address was renamed on deletion). Keeps the search texts up to date.
+ */
+export async function updateUser(db: Kysely<Database>, id: number, changes: UpdateUserBody): Promise<User> {
+  await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('users')
+      .select(['username', 'first_name', 'last_name', 'email', 'phone_number'])
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!current) throw notFound(USER_NOT_FOUND);
+    if (changes.email !== undefined && changes.email !== current.email) {
+      const taken = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', changes.email)
+        .executeTakeFirst();
+      if (taken) throw badRequest(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+    }
+    const next = {
+      username: current.username,
+      first_name: changes.first_name ?? current.first_name,
+      last_name: changes.last_name ?? current.last_name,
+      email: changes.email ?? current.email,
+      phone_number:
+        changes.phone_number === undefined
+          ? current.phone_number
+          : changes.phone_number === ''
+            ? null
+            : changes.phone_number,
+    };
+    await trx
+      .updateTable('users')
+      .set({
+        first_name: next.first_name,
+        last_name: next.last_name,
+        email: next.email,
+        phone_number: next.phone_number,
+        search_text: userSearchText(next),
+      })
+      .where('id', '=', id)
+      .execute();
+    const profile = await trx
+      .selectFrom('provider_profiles')
+      .select(['id', 'company_name', 'city'])
+      .where('user_id', '=', id)
+      .executeTakeFirst();
+    if (profile) {
+      await trx
+        .updateTable('provider_profiles')
+        .set({ search_text: providerSearchText(next, profile) })
+        .where('id', '=', profile.id)
+        .execute();
+    }
+  });
+  return getUser(db, id);
+}
+
+/** `deleted-<id>-<value>`, cut to the column's length. */
+function deletedName(id: number, value: string, maxLength: number): string {
+  return `deleted-${id}-${value}`.slice(0, maxLength);
+}
+
+/**
+ * Soft-deletes a user in one transaction: sets `deleted_at`, deactivates the account and renames its
+ * e-mail and username to `deleted-<id>-…` so both can be reused. Projects, offers, disputes, reports,
+ * conversations, messages and verifications stay and keep pointing to the row (their screens still
+ * show the name); only the user's unread notifications are removed. Refuses one's own account and the
+ * last active admin (409).
+ */
+export async function deleteUser(db: Kysely<Database>, id: number, actorId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const account = await findLiveAccount(trx, id);
+    await assertRemovable(trx, account, actorId, {
+      self: 'Vous ne pouvez pas supprimer votre propre compte.',
+      lastAdmin: 'Impossible de supprimer le dernier administrateur actif.',
+    });
+    const names = await trx
+      .selectFrom('users')
+      .select(['email', 'username'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('users')
+      .set({
+        deleted_at: nowIso(),
+        is_active: false,
+        email: deletedName(id, names.email, 254),
+        username: deletedName(id, names.username, 150),
+      })
+      .where('id', '=', id)
+      .execute();
+    await trx.deleteFrom('notifications').where('user_id', '=', id).where('is_read', '=', false).execute();
+  });
+}

@@ -1,0 +1,275 @@
+import type {
+  ClientVerification,
+  ClientVerificationListQuery,
+  ClientVerificationStats,
+} from '@kwanza/contract';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { searchTextContains } from '../../db/sql.js';
+import { conflict, notFound } from '../../lib/http-errors.js';
+import { isUrgent, type VerificationReadContext } from './provider-verifications.repository.js';
+import {
+  APPROVE_REFUSED,
+  displayName,
+  type Executor,
+  NOT_FOUND_DETAIL,
+  notesUpdate,
+  notifyVerificationOutcome,
+  REJECT_REFUSED,
+  RESET_REFUSED,
+  urgentCutoff,
+} from './verification-rules.js';
+
+type Filters = Partial<Pick<ClientVerificationListQuery, 'verification_status' | 'document_type' | 'search'>>;
+type FilterBuilder = ExpressionBuilder<Database, 'client_verifications' | 'users'>;
+
+function matchesFilters(eb: FilterBuilder, filters: Filters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb('users.deleted_at', 'is', null)];
+  if (filters.verification_status === 'not_started') {
+    conditions.push(sql<boolean>`1 = 0`);
+  } else if (filters.verification_status) {
+    conditions.push(eb('client_verifications.verification_status', '=', filters.verification_status));
+  }
+  if (filters.document_type)
+    conditions.push(eb('client_verifications.document_type', '=', filters.document_type));
+  if (filters.search) conditions.push(searchTextContains('users.search_text', filters.search));
+  return eb.and(conditions);
+}
+
+function selectVerifications(db: Executor, filters: Filters) {
+  return db
+    .selectFrom('client_verifications')
+    .innerJoin('users', 'users.id', 'client_verifications.user_id')
+    .where((eb) => matchesFilters(eb, filters))
+    .leftJoin('users as verifier', 'verifier.id', 'client_verifications.verified_by')
+    .select([
+      'client_verifications.id',
+      'client_verifications.user_id',
+      'client_verifications.document_type',
+      'client_verifications.id_card_front',
+      'client_verifications.id_card_back',
+      'client_verifications.passport_image',
+      'client_verifications.verification_status',
+      'client_verifications.submitted_at',
+      'client_verifications.verified_at',
+      'client_verifications.verified_by',
+      'client_verifications.rejection_reason',
+      'client_verifications.admin_notes',
+      'users.username',
+      'users.email',
+      'users.first_name',
+      'users.last_name',
+      'verifier.username as verifier_username',
+    ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectVerifications>['execute']>>[number];
+
+function toClientVerification(row: Row, context: VerificationReadContext): ClientVerification {
+  const nowSeconds = Math.floor(context.now.getTime() / 1000);
+  const name = displayName(row);
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    client_name: name,
+    full_name: name,
+    client_email: row.email,
+    user_info: { username: row.username, email: row.email },
+    document_type: row.document_type,
+    id_card_front: context.signer.sign(row.id_card_front, nowSeconds),
+    id_card_back: context.signer.sign(row.id_card_back, nowSeconds),
+    passport_image: context.signer.sign(row.passport_image, nowSeconds),
+    verification_status: row.verification_status,
+    submitted_at: row.submitted_at,
+    verified_at: row.verified_at,
+    verified_by:
+      row.verified_by !== null && row.verifier_username !== null
+        ? { id: row.verified_by, username: row.verifier_username }
+        : null,
+    rejection_reason: row.rejection_reason,
+    admin_notes: row.admin_notes,
+    is_urgent: isUrgent(row.verification_status, row.submitted_at, context),
+  };
+}
+
+export async function countClientVerifications(db: Executor, filters: Filters): Promise<number> {
+  const row = await db
+    .selectFrom('client_verifications')
+    .innerJoin('users', 'users.id', 'client_verifications.user_id')
+    .where((eb) => matchesFilters(eb, filters))
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export async function listClientVerifications(
+  db: Executor,
+  filters: Filters,
+  page: { limit: number; offset: number },
+  context: VerificationReadContext,
+): Promise<ClientVerification[]> {
+  const rows = await selectVerifications(db, filters)
+    .orderBy('client_verifications.submitted_at', 'desc')
+    .orderBy('client_verifications.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map((row) => toClientVerification(row, context));
+}
+
+export async function findClientVerification(
+  db: Executor,
+  id: number,
+  context: VerificationReadContext,
+): Promise<ClientVerification> {
+  const row = await selectVerifications(db, {}).where('client_verifications.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(NOT_FOUND_DETAIL);
+  return toClientVerification(row, context);
+}
+
+export async function clientVerificationStats(
+  db: Executor,
+  now: Date,
+  urgentHours: number,
+): Promise<ClientVerificationStats> {
+  const cutoff = urgentCutoff(now, urgentHours);
+  const row = await db
+    .selectFrom('client_verifications')
+    .innerJoin('users', 'users.id', 'client_verifications.user_id')
+    .where('users.deleted_at', 'is', null)
+    .select((eb) => {
+      const whenStatus = (status: 'pending' | 'verified' | 'rejected') =>
+        eb.fn.count(eb.case().when('client_verifications.verification_status', '=', status).then(1).end());
+      return [
+        eb.fn.countAll().as('total'),
+        whenStatus('pending').as('pending'),
+        whenStatus('verified').as('verified'),
+        whenStatus('rejected').as('rejected'),
+        eb.fn
+          .count(
+            eb
+              .case()
+              .when(
+                eb.and([
+                  eb('client_verifications.verification_status', '=', 'pending'),
+                  eb('client_verifications.submitted_at', '<', cutoff),
+                ]),
+              )
+              .then(1)
+              .end(),
+          )
+          .as('urgent'),
+      ];
+    })
+    .executeTakeFirst();
+  return {
+    total: Number(row?.total ?? 0),
+    pending: Number(row?.pending ?? 0),
+    verified: Number(row?.verified ?? 0),
+    rejected: Number(row?.rejected ?? 0),
+    urgent: Number(row?.urgent ?? 0),
+    urgent_after_hours: urgentHours,
+  };
+}
+
+interface Decision {
+  adminId: number;
+  adminNotes: string | null | undefined;
+  now: string;
+}
+
+type ClientAction = { kind: 'approve' } | { kind: 'reject'; reason: string } | { kind: 'reset' };
+
+const REFUSALS: Record<ClientAction['kind'], string> = {
+  approve: APPROVE_REFUSED,
+  reject: REJECT_REFUSED,
+  reset: RESET_REFUSED,
+};
+
+/**
+ * Applies one action in a transaction: approve and reject only from pending, reset only from
+ * rejected (back to pending, reason and decision cleared). 404 / 409 with a French detail otherwise.
+ */
+async function decide(db: Kysely<Database>, id: number, action: ClientAction & Decision): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const verification = await trx
+      .selectFrom('client_verifications')
+      .innerJoin('users', 'users.id', 'client_verifications.user_id')
+      .where('users.deleted_at', 'is', null)
+      .where('client_verifications.id', '=', id)
+      .select([
+        'client_verifications.id',
+        'client_verifications.user_id',
+        'client_verifications.verification_status',
+      ])
+      .executeTakeFirst();
+    if (!verification) throw notFound(NOT_FOUND_DETAIL);
+    const from = action.kind === 'reset' ? 'rejected' : 'pending';
+    if (verification.verification_status !== from)
+      throw conflict(REFUSALS[action.kind], 'invalid_transition');
+
+    const notes = notesUpdate(action.adminNotes);
+    const changes =
+      action.kind === 'reset'
+        ? {
+            verification_status: 'pending' as const,
+            rejection_reason: null,
+            verified_at: null,
+            verified_by: null,
+          }
+        : {
+            verification_status: action.kind === 'approve' ? ('verified' as const) : ('rejected' as const),
+            rejection_reason: action.kind === 'reject' ? action.reason : null,
+            verified_at: action.now,
+            verified_by: action.adminId,
+            ...(notes !== undefined ? { admin_notes: notes } : {}),
+          };
+    const result = await trx
+      .updateTable('client_verifications')
+      .set({ ...changes, updated_at: action.now })
+      .where('id', '=', id)
+      .where('verification_status', '=', from)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw conflict(REFUSALS[action.kind], 'invalid_transition');
+
+    if (action.kind === 'reset') return;
+    await trx
+      .updateTable('users')
+      .set({ is_verified: action.kind === 'approve' })
+      .where('id', '=', verification.user_id)
+      .execute();
+    await notifyVerificationOutcome(trx, {
+      userId: verification.user_id,
+      adminId: action.adminId,
+      outcome: action.kind === 'approve' ? 'approved' : 'rejected',
+      ...(action.kind === 'reject' ? { reason: action.reason } : {}),
+      providerVerificationId: null,
+      now: action.now,
+    });
+  });
+}
+
+export function approveClientVerification(
+  db: Kysely<Database>,
+  id: number,
+  decision: Decision,
+): Promise<void> {
+  return decide(db, id, { ...decision, kind: 'approve' });
+}
+
+export function rejectClientVerification(
+  db: Kysely<Database>,
+  id: number,
+  decision: Decision & { reason: string },
+): Promise<void> {
+  return decide(db, id, { ...decision, kind: 'reject' });
+}
+
+export function resetClientVerification(
+  db: Kysely<Database>,
+  id: number,
+  adminId: number,
+  now: string,
+): Promise<void> {
+  return decide(db, id, { kind: 'reset', adminId, adminNotes: undefined, now });
+}

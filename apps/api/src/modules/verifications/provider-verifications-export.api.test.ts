@@ -1,0 +1,141 @@
+import type { Insertable } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProviderVerificationsTable } from '../../db/schema.js';
+import { createTestContext, type TestContext } from '../../test/test-context.js';
+import { generateProviderVerificationCsv, neutralizeFormula } from './provider-verifications.export.js';
+import { hoursAgo, insertProvider, insertProviderVerification } from './verifications.factories.js';
+
+const EXPORT_URL = '/api/admin/provider-verification/export/';
+
+function parseLines(body: string): string[] {
+  return body
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean);
+}
+
+describe('CSV export of provider verifications', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('neutralises values that a spreadsheet would run as formulas', () => {
+    expect(neutralizeFormula('=HYPERLINK("http://evil")')).toBe(`'=HYPERLINK("http://evil")`);
+    expect(neutralizeFormula('+244 923')).toBe(`'+244 923`);
+    expect(neutralizeFormula('-1')).toBe(`'-1`);
+    expect(neutralizeFormula('@SUM(A1)')).toBe(`'@SUM(A1)`);
+    expect(neutralizeFormula('\tcmd')).toBe(`'\tcmd`);
+    expect(neutralizeFormula('Kwanza = top')).toBe('Kwanza = top');
+  });
+
+  it('answers a UTF-8 CSV with BOM, French headers, escaped values and the list filters', async () => {
+    const userId = await insertProvider(ctx.db, {
+      username: 'eve',
+      first_name: '=cmd|',
+      last_name: "' /C calc'!A0",
+      phone_number: '+244 900 000 000',
+    });
+    await insertProviderVerification(ctx.db, {
+      user_id: userId,
+      is_business: true,
+      business_name: '@Société; "Lda"',
+      rejection_reason: null,
+      admin_notes: 'Ligne 1\nLigne 2',
+    });
+    await insertProviderVerification(ctx.db, {
+      verification_status: 'verified',
+      submitted_at: hoursAgo(24 * 40),
+    });
+
+    const response = await ctx.app.inject({ method: 'GET', url: EXPORT_URL, headers: ctx.auth });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="verifications-prestataires-${today}.csv"`,
+    );
+    expect(response.rawPayload.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
+    const body = response.body;
+    const [header] = parseLines(body);
+    expect(header).toBe(
+      "ID;Prestataire;Nom d'utilisateur;E-mail;Téléphone;Type de compte;Raison sociale;NIF;Numéro d'enregistrement;" +
+        'Type de document;Statut;Soumis le;Traité le;Traité par;Raison du rejet;Notes administratives',
+    );
+    expect(body).toContain(`'=cmd| ' /C calc'!A0;eve;`);
+    expect(body).toContain(`;'+244 900 000 000;Entreprise;"'@Société; ""Lda""";`);
+    expect(body).toContain('"Ligne 1\nLigne 2"');
+    expect(body).toContain(";Carte d'identité;En attente;");
+    expect(body).not.toMatch(/;=/);
+
+    const filtered = await ctx.app.inject({
+      method: 'GET',
+      url: `${EXPORT_URL}?format=csv&status=verified&days=60`,
+      headers: ctx.auth,
+    });
+    const lines = parseLines(filtered.body);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(';Vérifié;');
+    const badFormat = await ctx.app.inject({
+      method: 'GET',
+      url: `${EXPORT_URL}?format=xlsx`,
+      headers: ctx.auth,
+    });
+    expect(badFormat.statusCode).toBe(400);
+  });
+});
+
+describe('large CSV export', () => {
+  /*
+   * 20,000 rows keep the API suite fast on both databases; the 100,000-row memory check lives in
+   * apps/api/bench/verification-export-bench.ts (`NODE_OPTIONS=--expose-gc npx tsx apps/api/bench/verification-export-bench.ts`).
+   */
+  const ROWS = 20_000;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const users = await Promise.all(Array.from({ length: 5 }, () => insertProvider(ctx.db)));
+    const submitted = new Date().toISOString();
+    await ctx.db.transaction().execute(async (trx) => {
+      for (let start = 0; start < ROWS; start += 500) {
+        const batch: Insertable<ProviderVerificationsTable>[] = [];
+        for (let index = start; index < Math.min(start + 500, ROWS); index += 1) {
+          batch.push({
+            user_id: users[index % users.length] ?? 0,
+            is_business: index % 2 === 0,
+            document_type: 'id_card',
+            verification_status: 'pending',
+            submitted_at: submitted,
+            updated_at: submitted,
+          });
+        }
+        await trx.insertInto('provider_verifications').values(batch).execute();
+      }
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('streams every row in chunks read by keyset pagination', async () => {
+    const chunks: string[] = [];
+    for await (const chunk of generateProviderVerificationCsv(
+      ctx.db,
+      { is_business: true },
+      new Date(),
+      1000,
+    )) {
+      chunks.push(chunk);
+    }
+    // header + 10 chunks of 1000 business rows
+    expect(chunks).toHaveLength(11);
+    expect(chunks.slice(1).every((chunk) => parseLines(chunk).length === 1000)).toBe(true);
+
+    const response = await ctx.app.inject({ method: 'GET', url: EXPORT_URL, headers: ctx.auth });
+    expect(response.statusCode).toBe(200);
+    const lines = parseLines(response.body);
+    expect(lines).toHaveLength(ROWS + 1);
+    const ids = lines.slice(1).map((line) => Number(line.split(';')[0]));
+    expect(new Set(ids).size).toBe(ROWS);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+});

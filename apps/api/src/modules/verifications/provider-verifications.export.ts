@@ -1,0 +1,110 @@
+import type { ProviderVerificationFilters } from '@kwanza/contract';
+import { stringify } from 'csv-stringify/sync';
+import {
+  listProviderVerificationChunk,
+  type ProviderVerificationRow,
+} from './provider-verifications.repository.js';
+import { displayName, type Executor } from './verification-rules.js';
+
+/** Rows read per query: the export never holds more than one chunk in memory. */
+export const EXPORT_CHUNK_SIZE = 1000;
+
+/** Excel's list separator in French locales. */
+export const CSV_DELIMITER = ';';
+
+const BYTE_ORDER_MARK = '\uFEFF';
+
+const STATUS_LABELS: Record<ProviderVerificationRow['verification_status'], string> = {
+  pending: 'En attente',
+  verified: 'Vérifié',
+  rejected: 'Rejeté',
+};
+
+const DOCUMENT_LABELS: Record<ProviderVerificationRow['document_type'], string> = {
+  id_card: "Carte d'identité",
+  passport: 'Passeport',
+};
+
+export const EXPORT_HEADERS = [
+  'ID',
+  'Prestataire',
+  "Nom d'utilisateur",
+  'E-mail',
+  'Téléphone',
+  'Type de compte',
+  'Raison sociale',
+  'NIF',
+  "Numéro d'enregistrement",
+  'Type de document',
+  'Statut',
+  'Soumis le',
+  'Traité le',
+  'Traité par',
+  'Raison du rejet',
+  'Notes administratives',
+];
+
+/**
+ * Neutralises spreadsheet formulas: a value starting with = + - @ (or a tab / carriage return) is
+ * prefixed with an apostrophe so Excel shows it as text instead of evaluating it.
+ */
+export function neutralizeFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+function toRecord(row: ProviderVerificationRow): string[] {
+  return [
+    String(row.id),
+    displayName(row),
+    row.username,
+    row.email,
+    row.phone_number ?? '',
+    row.is_business ? 'Entreprise' : 'Individuel',
+    row.business_name ?? '',
+    row.business_nif ?? '',
+    row.business_registration_number ?? '',
+    DOCUMENT_LABELS[row.document_type],
+    STATUS_LABELS[row.verification_status],
+    row.submitted_at,
+    row.verified_at ?? '',
+    row.verifier_username ?? '',
+    row.rejection_reason ?? '',
+    row.admin_notes ?? '',
+  ].map(neutralizeFormula);
+}
+
+function toCsv(records: string[][]): string {
+  // Line breaks inside a value are quoted too (csv-stringify only quotes the record delimiter itself).
+  return stringify(records, {
+    delimiter: CSV_DELIMITER,
+    record_delimiter: 'windows',
+    quoted_match: /[\r\n]/,
+  });
+}
+
+/**
+ * The export as text chunks: the byte order mark and headers, then one chunk per `chunkSize` rows
+ * read by keyset pagination on the id (each query starts after the last id of the previous one).
+ */
+export async function* generateProviderVerificationCsv(
+  db: Executor,
+  filters: Partial<ProviderVerificationFilters>,
+  now: Date,
+  chunkSize = EXPORT_CHUNK_SIZE,
+): AsyncGenerator<string> {
+  yield BYTE_ORDER_MARK + toCsv([EXPORT_HEADERS]);
+  let afterId = 0;
+  for (;;) {
+    const rows = await listProviderVerificationChunk(db, filters, afterId, chunkSize, now);
+    const last = rows.at(-1);
+    if (!last) return;
+    yield toCsv(rows.map(toRecord));
+    if (rows.length < chunkSize) return;
+    afterId = last.id;
+  }
+}
+
+/** `verifications-prestataires-YYYY-MM-DD.csv` */
+export function exportFilename(now: Date): string {
+  return `verifications-prestataires-${now.toISOString().slice(0, 10)}.csv`;
+}

@@ -1,0 +1,309 @@
+import { Readable } from 'node:stream';
+import {
+  ApproveVerificationBody,
+  BulkApproveVerificationsBody,
+  BulkRejectVerificationsBody,
+  BulkVerificationResult,
+  ErrorBody,
+  FileResponse,
+  IdParams,
+  PendingProviderVerificationQuery,
+  ProviderVerification,
+  ProviderVerificationExportQuery,
+  ProviderVerificationFilters,
+  ProviderVerificationListQuery,
+  ProviderVerificationPage,
+  ProviderVerificationReport,
+  ProviderVerificationStatistics,
+  RejectVerificationBody,
+  VerificationDashboard,
+} from '@kwanza/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { buildPage, offsetOf } from '../../lib/pagination.js';
+import { documentUrlSigner } from '../../storage/signed-url.js';
+import { exportFilename, generateProviderVerificationCsv } from './provider-verifications.export.js';
+import {
+  approveProviderVerification,
+  bulkApproveProviderVerifications,
+  bulkRejectProviderVerifications,
+  countProviderVerifications,
+  findProviderVerification,
+  listProviderVerifications,
+  providerVerificationReport,
+  providerVerificationStatistics,
+  rejectProviderVerification,
+  type VerificationReadContext,
+  verificationDashboard,
+} from './provider-verifications.repository.js';
+import { requireRejectionReason, requireSelection } from './verification-rules.js';
+
+const TAGS = ['Vérifications prestataires'];
+const BASE = '/admin/provider-verification';
+
+export function urgentDescription(hours: number): string {
+  return (
+    `« Urgent » : une vérification en attente depuis plus de ${hours} heures ` +
+    '(délai réglable par la variable VERIFICATION_URGENT_HOURS, 72 h par défaut). ' +
+    'Les documents sont renvoyés comme liens signés valables quelques minutes (DOCUMENT_URL_TTL_SECONDS).'
+  );
+}
+
+export function readContext(app: FastifyInstance): VerificationReadContext {
+  return { now: new Date(), urgentHours: app.config.verificationUrgentHours, signer: documentUrlSigner(app) };
+}
+
+function adminIdOf(request: FastifyRequest): number {
+  // The guard sets `request.admin` on every protected route; 0 never matches a user.
+  return request.admin?.id ?? 0;
+}
+
+export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const urgent = urgentDescription(app.config.verificationUrgentHours);
+  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+
+  app.get(
+    `${BASE}/`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Liste des vérifications des prestataires',
+        description:
+          'Filtres : status (pending, verified, rejected ; not_started ne correspond à aucune vérification et ' +
+          'renvoie une liste vide), is_business, search (nom, nom d’utilisateur, e-mail, raison sociale ; sans ' +
+          'accents ni casse), days (déposées dans les N derniers jours). Plus récentes d’abord ; 20 par page ' +
+          `par défaut, 100 au plus. ${urgent}`,
+        querystring: ProviderVerificationListQuery,
+        response: { 200: ProviderVerificationPage, ...errors },
+      },
+    },
+    async (request) => {
+      const { page, page_size, ...filters } = request.query;
+      const context = readContext(app);
+      const count = await countProviderVerifications(app.db, filters, context.now);
+      const results = await listProviderVerifications(
+        app.db,
+        filters,
+        { limit: page_size, offset: offsetOf({ page, page_size }) },
+        context,
+      );
+      return buildPage(request, { page, page_size }, count, results);
+    },
+  );
+
+  app.get(
+    `${BASE}/pending/`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Vérifications des prestataires en attente',
+        description: `Les plus anciennes d’abord (file de traitement). ${urgent}`,
+        querystring: PendingProviderVerificationQuery,
+        response: { 200: ProviderVerificationPage, ...errors },
+      },
+    },
+    async (request) => {
+      const { page, page_size, ...rest } = request.query;
+      const filters = { ...rest, status: 'pending' as const };
+      const context = readContext(app);
+      const count = await countProviderVerifications(app.db, filters, context.now);
+      const results = await listProviderVerifications(
+        app.db,
+        filters,
+        { limit: page_size, offset: offsetOf({ page, page_size }), oldestFirst: true },
+        context,
+      );
+      return buildPage(request, { page, page_size }, count, results);
+    },
+  );
+
+  app.get(
+    `${BASE}/statistics/`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Statistiques des vérifications des prestataires',
+        description: `Répartition par statut et nombre de vérifications urgentes. ${urgent}`,
+        response: { 200: ProviderVerificationStatistics, ...errors },
+      },
+    },
+    async () => providerVerificationStatistics(app.db, new Date(), app.config.verificationUrgentHours),
+  );
+
+  app.get(
+    `${BASE}/reports/`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Rapport agrégé des vérifications des prestataires',
+        description:
+          'Avec les filtres de la liste : répartition par statut, urgentes, par type de compte, par type de ' +
+          'document, dépôts par mois (UTC) et délai moyen de traitement en heures (dépôt → décision). ' +
+          urgent,
+        querystring: ProviderVerificationFilters,
+        response: { 200: ProviderVerificationReport, ...errors },
+      },
+    },
+    async (request) =>
+      providerVerificationReport(
+        app.db,
+        app.dialect,
+        request.query,
+        new Date(),
+        app.config.verificationUrgentHours,
+      ),
+  );
+
+  app.get(
+    `${BASE}/export/`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Export CSV des vérifications des prestataires',
+        description:
+          'Fichier CSV (UTF-8 avec BOM, séparateur « ; », en-têtes en français) avec les filtres de la liste. ' +
+          'Les valeurs commençant par = + - @ sont préfixées d’une apostrophe (injection de formules). ' +
+          'Le fichier est produit en flux, par lots de 1000 lignes.',
+        querystring: ProviderVerificationExportQuery,
+        produces: ['text/csv'],
+        response: { 200: FileResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { format: _format, ...filters } = request.query;
+      const now = new Date();
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFilename(now)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(generateProviderVerificationCsv(app.db, filters, now)));
+    },
+  );
+
+  app.get(
+    `${BASE}/:id/`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Détail d’une vérification de prestataire',
+        description: `Les champs de documents sont des liens signés et temporaires (null si absent). ${urgent}`,
+        params: IdParams,
+        response: { 200: ProviderVerification, ...errors, 404: ErrorBody },
+      },
+    },
+    async (request) => findProviderVerification(app.db, request.params.id, readContext(app)),
+  );
+
+  app.post(
+    `${BASE}/:id/approve/`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Approuver une vérification de prestataire',
+        description:
+          'Seulement depuis « en attente » (409 sinon). Enregistre l’administrateur et la date, marque le ' +
+          'prestataire vérifié et lui envoie une notification verification_approved.',
+        params: IdParams,
+        body: ApproveVerificationBody,
+        response: { 200: ProviderVerification, ...errors, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      await approveProviderVerification(app.db, request.params.id, {
+        adminId: adminIdOf(request),
+        adminNotes: request.body.admin_notes,
+        now: new Date().toISOString(),
+      });
+      return findProviderVerification(app.db, request.params.id, readContext(app));
+    },
+  );
+
+  app.post(
+    `${BASE}/:id/reject/`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Rejeter une vérification de prestataire',
+        description:
+          'Seulement depuis « en attente » (409 sinon) ; la raison est obligatoire (400). Le prestataire ' +
+          'n’est plus vérifié et reçoit une notification verification_rejected avec la raison.',
+        params: IdParams,
+        body: RejectVerificationBody,
+        response: { 200: ProviderVerification, ...errors, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const reason = requireRejectionReason(request.body.rejection_reason);
+      await rejectProviderVerification(app.db, request.params.id, {
+        adminId: adminIdOf(request),
+        adminNotes: request.body.admin_notes,
+        reason,
+        now: new Date().toISOString(),
+      });
+      return findProviderVerification(app.db, request.params.id, readContext(app));
+    },
+  );
+
+  app.post(
+    `${BASE}/bulk-approve/`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Approuver plusieurs vérifications de prestataires',
+        description:
+          'Une seule transaction : chaque vérification en attente est approuvée ; les autres (introuvables, ' +
+          'déjà traitées) sont listées dans skipped avec la raison. 400 sans aucun identifiant.',
+        body: BulkApproveVerificationsBody,
+        response: { 200: BulkVerificationResult, ...errors },
+      },
+    },
+    async (request) => {
+      const ids = requireSelection(request.body.verification_ids);
+      return bulkApproveProviderVerifications(app.db, ids, {
+        adminId: adminIdOf(request),
+        adminNotes: request.body.admin_notes,
+        now: new Date().toISOString(),
+      });
+    },
+  );
+
+  app.post(
+    `${BASE}/bulk-reject/`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Rejeter plusieurs vérifications de prestataires',
+        description:
+          'Une seule transaction : chaque vérification en attente est rejetée avec la raison (obligatoire, ' +
+          '400 sinon) ; les autres sont listées dans skipped avec la raison. 400 sans aucun identifiant.',
+        body: BulkRejectVerificationsBody,
+        response: { 200: BulkVerificationResult, ...errors },
+      },
+    },
+    async (request) => {
+      const ids = requireSelection(request.body.verification_ids);
+      const reason = requireRejectionReason(request.body.rejection_reason);
+      return bulkRejectProviderVerifications(app.db, ids, {
+        adminId: adminIdOf(request),
+        adminNotes: request.body.admin_notes,
+        reason,
+        now: new Date().toISOString(),
+      });
+    },
+  );
+
+  app.get(
+    '/dashboard/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Résumé des vérifications pour le tableau de bord',
+        description:
+          'Prestataires : en attente, urgentes, traitées aujourd’hui et cette semaine (UTC, semaine du lundi) ; ' +
+          `clients : en attente et urgentes ; les 5 dernières vérifications prestataires en attente. ${urgent}`,
+        response: { 200: VerificationDashboard, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async () => verificationDashboard(app.db, readContext(app)),
+  );
+};

@@ -1,0 +1,86 @@
+import { REJECTION_REASON_REQUIRED, SELECTION_REQUIRED } from '@kwanza/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { badRequest } from '../../lib/http-errors.js';
+
+/** A query runner: the database or an open transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export const NOT_FOUND_DETAIL = 'Vérification introuvable.';
+export const APPROVE_REFUSED = 'Seule une vérification en attente peut être approuvée.';
+export const REJECT_REFUSED = 'Seule une vérification en attente peut être rejetée.';
+export const RESET_REFUSED = 'Seule une vérification rejetée peut être réinitialisée.';
+export const SKIPPED_NOT_FOUND = 'Vérification introuvable';
+export const SKIPPED_NOT_PENDING = "La vérification n'est pas en attente";
+
+/** The trimmed rejection reason; 400 'La raison du rejet est obligatoire' when missing or blank. */
+export function requireRejectionReason(reason: string | null | undefined): string {
+  const trimmed = reason?.trim() ?? '';
+  if (!trimmed)
+    throw badRequest(REJECTION_REASON_REQUIRED, { rejection_reason: [REJECTION_REASON_REQUIRED] });
+  return trimmed;
+}
+
+/** The distinct ids of a bulk action, in the order given; 400 when none is given. */
+export function requireSelection(ids: readonly number[]): number[] {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) throw badRequest(SELECTION_REQUIRED, { verification_ids: [SELECTION_REQUIRED] });
+  return unique;
+}
+
+/**
+ * Admin notes as stored: absent or null leaves the current notes, an empty text clears them.
+ * Returns `undefined` for "leave as is".
+ */
+export function notesUpdate(notes: string | null | undefined): string | null | undefined {
+  if (notes === undefined || notes === null) return undefined;
+  const trimmed = notes.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** Start of "urgent": a pending verification submitted before this instant is urgent. */
+export function urgentCutoff(now: Date, urgentHours: number): string {
+  return new Date(now.getTime() - urgentHours * 3600 * 1000).toISOString();
+}
+
+export function daysAgo(now: Date, days: number): string {
+  return new Date(now.getTime() - days * 24 * 3600 * 1000).toISOString();
+}
+
+/** Display name of a user: first and last name, else the username. */
+export function displayName(user: { first_name: string; last_name: string; username: string }): string {
+  return `${user.first_name} ${user.last_name}`.trim() || user.username;
+}
+
+export interface NotificationInput {
+  userId: number;
+  adminId: number;
+  outcome: 'approved' | 'rejected';
+  reason?: string;
+  /** Provider verification id (the bell links it); null for a client verification. */
+  providerVerificationId: number | null;
+  now: string;
+}
+
+/** Tells the user the outcome of their identity verification. */
+export async function notifyVerificationOutcome(db: Executor, input: NotificationInput): Promise<void> {
+  const approved = input.outcome === 'approved';
+  await db
+    .insertInto('notifications')
+    .values({
+      user_id: input.userId,
+      title: approved ? 'Vérification approuvée' : 'Vérification rejetée',
+      message: approved
+        ? "Votre vérification d'identité a été approuvée. Votre compte est désormais vérifié."
+        : `Votre vérification d'identité a été rejetée. Raison : ${input.reason ?? ''}`,
+      notification_type: approved ? 'verification_approved' : 'verification_rejected',
+      priority: approved ? 'normal' : 'high',
+      is_read: false,
+      related_object_type: input.providerVerificationId === null ? null : 'provider_verification',
+      related_object_id: input.providerVerificationId,
+      created_by: input.adminId,
+      created_at: input.now,
+      read_at: null,
+    })
+    .execute();
+}

@@ -1,0 +1,348 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { NotificationType } from '@kwanza/contract';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { Database } from '../db/schema.js';
+import { DocumentStorage } from '../storage/document-storage.js';
+import { type SeedSummary, seedDatabase } from './seed-database.js';
+
+/*
+ * Runs on SQLite and on PostgreSQL (TEST_DATABASE). Two fresh databases are seeded with the same seed
+ * and the same `now`, each with an admin created beforehand (as the server does).
+ */
+
+const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NOW = new Date('2026-11-21T10:00:00.000Z');
+const USERS = 200;
+const HOUR = 3_600_000;
+
+interface FreshDatabase {
+  handle: DatabaseHandle;
+  db: Kysely<Database>;
+  storage: DocumentStorage;
+  dispose(): Promise<void>;
+}
+
+async function openFreshDatabase(): Promise<FreshDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kwanza-seed-test-'));
+  const storage = new DocumentStorage(path.join(dataDir, 'documents'));
+  if (process.env.TEST_DATABASE !== 'postgres') {
+    const handle = openDatabase({ databaseUrl: undefined, dataDir });
+    await migrateToLatest(handle.db);
+    return {
+      handle,
+      db: handle.db,
+      storage,
+      dispose: async () => {
+        await handle.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `kwanza_seed_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ databaseUrl: url.toString(), dataDir });
+  await migrateToLatest(handle.db);
+  return {
+    handle,
+    db: handle.db,
+    storage,
+    dispose: async () => {
+      await handle.close();
+      const cleaner = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await cleaner.connect();
+      await cleaner.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+        name,
+      ]);
+      await cleaner.query(`DROP DATABASE IF EXISTS ${name}`);
+      await cleaner.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function insertLoginAdmin(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      username: 'admin',
+      email: 'admin@example.com',
+      password_hash: '$argon2id$not-a-real-hash',
+      first_name: 'Admin',
+      last_name: 'Kwanza',
+      phone_number: null,
+      role: 'admin',
+      profile_picture: null,
+      is_active: true,
+      is_verified: true,
+      is_phone_verified: false,
+      search_text: 'admin admin kwanza admin@example.com',
+      date_joined: '2024-01-01T00:00:00.000Z',
+      last_login: null,
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  let first: FreshDatabase;
+  let second: FreshDatabase;
+  let loginAdminId: number;
+  let summary: SeedSummary;
+  let secondSummary: SeedSummary;
+
+  beforeAll(async () => {
+    first = await openFreshDatabase();
+    second = await openFreshDatabase();
+    loginAdminId = await insertLoginAdmin(first.db);
+    await insertLoginAdmin(second.db);
+    summary = await seedDatabase(first.db, { users: USERS, storage: first.storage, now: NOW });
+    secondSummary = await seedDatabase(second.db, { users: USERS, storage: second.storage, now: NOW });
+  });
+
+  afterAll(async () => {
+    await first?.dispose();
+    await second?.dispose();
+  });
+
+  it('produces identical rows for the same seed and the same now', async () => {
+    expect(secondSummary).toEqual(summary);
+    const tables: (keyof Database)[] = [
+      'users',
+      'provider_profiles',
+      'provider_verifications',
+      'client_verifications',
+      'categories',
+      'subcategories',
+      'projects',
+      'offers',
+      'disputes',
+      'dispute_evidence',
+      'reports',
+      'conversations',
+      'messages',
+      'notifications',
+    ];
+    for (const table of tables) {
+      const left = await first.db.selectFrom(table).selectAll().orderBy('id').execute();
+      const right = await second.db.selectFrom(table).selectAll().orderBy('id').execute();
+      expect(right.length, table).toBe(left.length);
+      expect(right, table).toEqual(left);
+    }
+  });
+
+  it('counts what it inserted', async () => {
+    const { count } = await first.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(USERS + 1);
+    expect(summary.users).toBe(USERS);
+    expect(summary.projects).toBeGreaterThan(USERS / 2);
+    expect(summary.documents).toBeGreaterThan(0);
+  });
+
+  it('represents every status of every entity', async () => {
+    const { db } = first;
+    const values = async (table: keyof Database, column: string) => {
+      const result = await sql<{
+        value: unknown;
+      }>`select distinct ${sql.ref(column)} as value from ${sql.table(table)}`.execute(db);
+      return result.rows.map((row) => String(row.value)).sort();
+    };
+    expect(await values('users', 'role')).toEqual(['admin', 'client', 'provider']);
+    expect(await values('provider_verifications', 'verification_status')).toEqual([
+      'pending',
+      'rejected',
+      'verified',
+    ]);
+    expect(await values('client_verifications', 'verification_status')).toEqual([
+      'pending',
+      'rejected',
+      'verified',
+    ]);
+    expect(await values('provider_verifications', 'document_type')).toEqual(['id_card', 'passport']);
+    expect(await values('client_verifications', 'document_type')).toEqual(['id_card', 'passport']);
+    expect(await values('projects', 'status')).toEqual(
+      ['cancelled', 'closed', 'completed', 'in_progress', 'open', 'paused'].sort(),
+    );
+    expect(await values('offers', 'status')).toEqual(['accepted', 'pending', 'rejected', 'withdrawn']);
+    expect(await values('disputes', 'status')).toEqual(['closed', 'open', 'resolved', 'under_review']);
+    expect(await values('reports', 'status')).toEqual(['dismissed', 'pending', 'resolved', 'under_review']);
+    expect(await values('reports', 'type')).toEqual(['provider', 'review', 'user']);
+    expect(await values('conversations', 'status')).toEqual(['active', 'closed']);
+    expect(await values('notifications', 'notification_type')).toEqual([...NotificationType.options].sort());
+    expect(await values('notifications', 'priority')).toEqual(['high', 'low', 'normal', 'urgent']);
+    const readStates = await db.selectFrom('notifications').select('is_read').distinct().execute();
+    expect(readStates.map((row) => row.is_read).sort()).toEqual([false, true]);
+    const users = await db
+      .selectFrom('users')
+      .select(['is_active', 'is_verified', 'is_phone_verified'])
+      .execute();
+    for (const flag of ['is_active', 'is_verified', 'is_phone_verified'] as const) {
+      expect(new Set(users.map((user) => user[flag])), flag).toEqual(new Set([true, false]));
+    }
+  });
+
+  it('represents every budget rule of projects', async () => {
+    const projects = await first.db
+      .selectFrom('projects')
+      .select(['budget_range', 'min_budget', 'max_budget'])
+      .execute();
+    const kinds = new Set(
+      projects.map(({ budget_range: range, min_budget: min, max_budget: max }) => {
+        if (range !== null) return 'range';
+        if (min !== null && max !== null) return min === max ? 'equal' : 'between';
+        if (min !== null) return 'min_only';
+        return max !== null ? 'max_only' : 'none';
+      }),
+    );
+    expect([...kinds].sort()).toEqual(['between', 'equal', 'max_only', 'min_only', 'none', 'range']);
+  });
+
+  it('spreads registrations over the 12 last months and keeps every date in the past', async () => {
+    const users = await first.db
+      .selectFrom('users')
+      .select('date_joined')
+      .where('password_hash', 'is', null)
+      .execute();
+    const months = new Set(users.map((user) => user.date_joined.slice(0, 7)));
+    for (let offset = 0; offset < 12; offset += 1) {
+      const month = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth() - offset, 1))
+        .toISOString()
+        .slice(0, 7);
+      expect(months.has(month), month).toBe(true);
+    }
+    for (const user of users) expect(user.date_joined <= NOW.toISOString()).toBe(true);
+    const latest = await first.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.max('created_at').as('value'))
+      .executeTakeFirstOrThrow();
+    expect(String(latest.value) <= NOW.toISOString()).toBe(true);
+  });
+
+  it('has users with accents whose search text is normalized', async () => {
+    const elodie = await first.db
+      .selectFrom('users')
+      .select(['first_name', 'search_text'])
+      .where('first_name', '=', 'Élodie')
+      .executeTakeFirstOrThrow();
+    expect(elodie.search_text).toContain('elodie');
+    const joao = await first.db.selectFrom('users').select('id').where('first_name', '=', 'João').execute();
+    expect(joao.length).toBeGreaterThan(0);
+  });
+
+  it('stores the real number of offers in offers_count, with some projects without offers', async () => {
+    const rows = await first.db
+      .selectFrom('projects')
+      .leftJoin('offers', 'offers.project_id', 'projects.id')
+      .select((eb) => ['projects.id', 'projects.offers_count', eb.fn.count<number>('offers.id').as('real')])
+      .groupBy(['projects.id', 'projects.offers_count'])
+      .execute();
+    for (const row of rows) expect(row.offers_count, `project ${row.id}`).toBe(Number(row.real));
+    expect(rows.some((row) => row.offers_count === 0)).toBe(true);
+  });
+
+  it('stores verification documents that exist in the storage', async () => {
+    const providers = await first.db.selectFrom('provider_verifications').selectAll().execute();
+    const clients = await first.db.selectFrom('client_verifications').selectAll().execute();
+    for (const row of [...providers, ...clients]) {
+      if (row.document_type === 'id_card') {
+        expect(row.id_card_front).not.toBeNull();
+        expect(row.id_card_back).not.toBeNull();
+      } else {
+        expect(row.passport_image).not.toBeNull();
+      }
+    }
+    for (const row of providers) expect(row.selfie_image).not.toBeNull();
+    const keys = [...providers, ...clients].flatMap((row) =>
+      [
+        row.id_card_front,
+        row.id_card_back,
+        row.passport_image,
+        'selfie_image' in row ? row.selfie_image : null,
+      ].filter((key): key is string => key !== null),
+    );
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(await first.storage.exists(key), key).toBe(true);
+    const evidence = await first.db.selectFrom('dispute_evidence').select('file').execute();
+    for (const { file } of evidence) expect(await first.storage.exists(file), file).toBe(true);
+  });
+
+  it('has urgent (older than 72 hours) and recent pending provider verifications', async () => {
+    const pending = await first.db
+      .selectFrom('provider_verifications')
+      .select('submitted_at')
+      .where('verification_status', '=', 'pending')
+      .execute();
+    const limit = NOW.getTime() - 72 * HOUR;
+    expect(pending.some((row) => Date.parse(row.submitted_at) < limit)).toBe(true);
+    expect(pending.some((row) => Date.parse(row.submitted_at) >= limit)).toBe(true);
+  });
+
+  it('gives every admin, including the one created before seeding, at least 12 unread notifications', async () => {
+    const admins = await first.db.selectFrom('users').select('id').where('role', '=', 'admin').execute();
+    expect(admins.map((admin) => admin.id)).toContain(loginAdminId);
+    for (const admin of admins) {
+      const unread = await first.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('user_id', '=', admin.id)
+        .where('is_read', '=', false)
+        .execute();
+      expect(unread.length, `admin ${admin.id}`).toBeGreaterThanOrEqual(12);
+    }
+  });
+
+  it('points notifications to rows that exist', async () => {
+    const notifications = await first.db
+      .selectFrom('notifications')
+      .select(['related_object_type', 'related_object_id'])
+      .where('related_object_type', 'is not', null)
+      .execute();
+    const tables = {
+      dispute: 'disputes',
+      project: 'projects',
+      provider_verification: 'provider_verifications',
+      user: 'users',
+    } as const;
+    for (const { related_object_type: type, related_object_id: id } of notifications) {
+      if (type === null || id === null) throw new Error('related object without id');
+      const row = await first.db
+        .selectFrom(tables[type])
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      expect(row, `${type} ${id}`).toBeDefined();
+    }
+  });
+
+  it('leaves a good share of conversations with unread messages', async () => {
+    const withUnread = await first.db
+      .selectFrom('messages')
+      .select('conversation_id')
+      .where('is_read', '=', false)
+      .distinct()
+      .execute();
+    expect(withUnread.length).toBeGreaterThanOrEqual(Math.floor(summary.conversations * 0.15));
+  });
+
+  it('refuses to seed a database that already has users', async () => {
+    await expect(seedDatabase(first.db, { users: 10, storage: first.storage, now: NOW })).rejects.toThrow(
+      'La base de données contient déjà des utilisateurs',
+    );
+  });
+});

@@ -1,0 +1,156 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { DocumentStorage } from '../storage/document-storage.js';
+import { PeopleFactory } from './people.js';
+import { Random } from './random.js';
+import { seedCategories } from './seed-categories.js';
+import {
+  createPickers,
+  createPools,
+  emptySummary,
+  MemberList,
+  type RunInTransaction,
+  type SeedContext,
+  type SeedSummary,
+} from './seed-context.js';
+import { seedConversations } from './seed-conversations.js';
+import { seedDisputesOfProjects } from './seed-disputes.js';
+import { SeedDocuments } from './seed-documents.js';
+import { adminNotificationCount, seedNotifications, userNotificationCount } from './seed-notifications.js';
+import { seedProjectsOfClients } from './seed-projects.js';
+import { reportCount, seedReports } from './seed-reports.js';
+import { seedUserChunk } from './seed-users.js';
+import { isSqlite, withSqliteBulkLoadSettings } from './sqlite-bulk-load.js';
+import { RegistrationTimeline, startOfUtcHour } from './timeline.js';
+
+export type { SeedSummary } from './seed-context.js';
+
+export const DEFAULT_SEED = 20261121;
+/** Users generated and inserted together (with their projects, disputes and conversations). */
+export const USERS_PER_CHUNK = 5000;
+/** Above this many users, document pictures come from a small shared pool. */
+export const POOLED_DOCUMENTS_ABOVE = 5000;
+
+export interface SeedOptions {
+  /** Users to create (seeded admins included; admins already in the database are kept, not counted). */
+  users: number;
+  seed?: number;
+  storage: DocumentStorage;
+  /** Reference time of every date; defaults to the start of the current UTC hour. */
+  now?: Date;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export class SeedDatabaseNotEmptyError extends Error {}
+
+/** Admins created by the seed (they have no password and cannot log in). */
+export function seededAdminCount(users: number): number {
+  return Math.min(users, users >= 10_000 ? 5 : users >= 50 ? 3 : 1);
+}
+
+async function assertEmpty(db: Kysely<Database>): Promise<void> {
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '!=', 'admin')
+    .limit(1)
+    .executeTakeFirst();
+  if (user) throw new SeedDatabaseNotEmptyError('La base de données contient déjà des utilisateurs');
+  const category = await db.selectFrom('categories').select('id').limit(1).executeTakeFirst();
+  if (category) throw new SeedDatabaseNotEmptyError('La base de données contient déjà des catégories');
+}
+
+/**
+ * Fills an empty database with demo data: users of every role, provider profiles, verifications with
+ * document pictures, categories, projects and offers, disputes, reports, conversations and
+ * notifications. Deterministic: the same seed and `now` give the same rows. Admins already present are
+ * kept (and receive notifications). Memory stays bounded: users are generated chunk by chunk and only
+ * ids and registration times are kept for later stages.
+ */
+export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): Promise<SeedSummary> {
+  if (!Number.isInteger(options.users) || options.users < 1) {
+    throw new RangeError("Le nombre d'utilisateurs doit être un entier positif");
+  }
+  if (isSqlite(db)) {
+    /* One transaction for the whole seed on SQLite: committing per chunk rewrites the pages of every
+       random-order index at each commit (gigabytes of writes for a million users). All or nothing. */
+    return withSqliteBulkLoadSettings(db, () =>
+      db.transaction().execute((trx) => fillDatabase(trx, options, (work) => work(trx))),
+    );
+  }
+  return fillDatabase(db, options, (work) => db.transaction().execute(work));
+}
+
+async function fillDatabase(
+  db: Kysely<Database>,
+  options: SeedOptions,
+  runInTransaction: RunInTransaction,
+): Promise<SeedSummary> {
+  const users = options.users;
+  const seed = options.seed ?? DEFAULT_SEED;
+  const nowMs = (options.now ?? startOfUtcHour(new Date())).getTime();
+  await assertEmpty(db);
+
+  const existingAdmins = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'email'])
+    .where('role', '=', 'admin')
+    .orderBy('id')
+    .execute();
+  const random = new Random(seed);
+  const documents = new SeedDocuments(options.storage, users > POOLED_DOCUMENTS_ABOVE);
+  const context: SeedContext = {
+    seed,
+    nowMs,
+    random,
+    people: new PeopleFactory(seed, random, {
+      usernames: existingAdmins.map((admin) => admin.username),
+      emails: existingAdmins.map((admin) => admin.email),
+    }),
+    documents,
+    adminIds: existingAdmins.map((admin) => admin.id),
+    verifierId: existingAdmins[0]?.id ?? null,
+    categories: [],
+    clients: new MemberList(),
+    providers: new MemberList(),
+    pickers: createPickers(),
+    pools: createPools(seed),
+    summary: emptySummary(),
+  };
+
+  const adminCount = seededAdminCount(users);
+  const reports = reportCount(users);
+  const perAdmin = adminNotificationCount(users);
+  const userNotifications = userNotificationCount(users);
+  const total = users + reports + (existingAdmins.length + adminCount) * perAdmin + userNotifications;
+  let done = 0;
+  /* better-sqlite3 calls are synchronous: yielding after each step lets timers (progress bar, server
+     health checks) run during a long seed. */
+  const advance = async (amount: number) => {
+    done += amount;
+    options.onProgress?.(done, total);
+    await yieldToEventLoop();
+  };
+  options.onProgress?.(0, total);
+
+  await documents.preparePool();
+  await runInTransaction((trx) => seedCategories(trx, context));
+
+  const timeline = new RegistrationTimeline(nowMs, users);
+  for (let start = 0; start < users; start += USERS_PER_CHUNK) {
+    const count = Math.min(USERS_PER_CHUNK, users - start);
+    await runInTransaction(async (trx) => {
+      const clients = await seedUserChunk(trx, context, { start, count, adminCount, timeline });
+      const projects = await seedProjectsOfClients(trx, context, clients);
+      await seedDisputesOfProjects(trx, context, projects);
+      await seedConversations(trx, context, projects, clients);
+    });
+    await advance(count);
+  }
+
+  await seedReports(runInTransaction, context, reports, advance);
+  await seedNotifications(runInTransaction, context, { perAdmin, users: userNotifications }, advance);
+  context.summary.documents = documents.filesWritten;
+  return context.summary;
+}

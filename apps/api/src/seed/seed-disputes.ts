@@ -1,0 +1,92 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, DisputeEvidenceTable, DisputesTable } from '../db/schema.js';
+import { insertAll, insertReturningIds } from './batch-insert.js';
+import { formatAoa, type SeedContext } from './seed-context.js';
+import type { SeededProject } from './seed-projects.js';
+import { disputeStory, evidenceDescription, resolutionNote } from './texts.js';
+import { HOUR, isoString, timeBetween } from './timeline.js';
+
+/* Disputes opened on some projects, with their evidence files. */
+
+const DISPUTE_SHARE = 0.08;
+
+interface DisputePlan {
+  row: Insertable<DisputesTable>;
+  createdMs: number;
+  clientId: number;
+  providerId: number;
+  evidenceCount: number;
+}
+
+function planDispute(context: SeedContext, project: SeededProject): DisputePlan | null {
+  const { random, nowMs, providers } = context;
+  const offer = project.offers.find((item) => item.status === 'accepted') ?? project.offers[0];
+  const providerIndex = offer ? -1 : providers.randomIndex(random);
+  const providerId = offer?.providerId ?? providers.ids[providerIndex];
+  if (providerId === undefined) return null;
+  const status = context.pickers.disputeStatus.next(random);
+  const story = disputeStory(random, project.title, formatAoa(offer?.price ?? random.int(10, 500) * 1000));
+  const earliest = Math.min(nowMs, Math.max(project.createdMs, offer?.createdMs ?? 0) + HOUR);
+  const createdMs = timeBetween(random, earliest, nowMs);
+  const updatedMs = timeBetween(random, createdMs, nowMs);
+  const finished = status === 'resolved' || status === 'closed';
+  const linked = random.chance(0.92);
+  return {
+    createdMs,
+    clientId: project.clientId,
+    providerId,
+    evidenceCount: random.int(0, 3),
+    row: {
+      title: story.title,
+      description: story.description,
+      status,
+      client_id: project.clientId,
+      provider_id: providerId,
+      project_id: linked ? project.id : null,
+      service_title: linked || random.chance(0.5) ? project.title : null,
+      resolution_note: finished ? resolutionNote(random) : null,
+      created_at: isoString(createdMs),
+      updated_at: isoString(updatedMs),
+      resolved_at: finished ? isoString(updatedMs) : null,
+    },
+  };
+}
+
+/** Opens disputes on about 8 % of the given projects. */
+export async function seedDisputesOfProjects(
+  db: Kysely<Database>,
+  context: SeedContext,
+  projects: readonly SeededProject[],
+): Promise<void> {
+  const { random, nowMs } = context;
+  const plans: DisputePlan[] = [];
+  for (const project of projects) {
+    if (!random.chance(DISPUTE_SHARE)) continue;
+    const plan = planDispute(context, project);
+    if (plan) plans.push(plan);
+  }
+  const ids = await insertReturningIds(
+    plans.map((plan) => plan.row),
+    (batch) => db.insertInto('disputes').values(batch).returning('id').execute(),
+  );
+  const evidence: Insertable<DisputeEvidenceTable>[] = [];
+  for (const [position, plan] of plans.entries()) {
+    const id = ids[position];
+    if (id === undefined) continue;
+    context.pools.disputes.add({ id, label: plan.row.title });
+    for (let number = 1; number <= plan.evidenceCount; number += 1) {
+      evidence.push({
+        dispute_id: id,
+        user_id: random.chance(0.6) ? plan.clientId : plan.providerId,
+        description: evidenceDescription(random),
+        file: await context.documents.evidenceKey(id, number, id * 4 + number),
+        created_at: isoString(
+          timeBetween(random, plan.createdMs, Math.min(nowMs, plan.createdMs + 72 * HOUR)),
+        ),
+      });
+    }
+  }
+  await insertAll(evidence, (batch) => db.insertInto('dispute_evidence').values(batch).execute());
+  context.summary.disputes += ids.length;
+  context.summary.dispute_evidence += evidence.length;
+}

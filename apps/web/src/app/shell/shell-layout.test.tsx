@@ -1,0 +1,50 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { findShellTitle, renderApp, storeSession, stubApiNotFound } from '../../test/render-app';
+
+describe('shell', () => {
+  beforeEach(stubApiNotFound);
+
+  it("shows the sidebar, the entry's label in the header and the user block", async () => {
+    storeSession();
+    renderApp('/projects/12');
+    expect(await findShellTitle('Projets')).toBeTruthy();
+    const navigation = screen.getByRole('navigation', { name: 'Navigation principale' });
+    const active = within(navigation).getByRole('link', { current: 'page' });
+    expect(active.getAttribute('href')).toBe('/projects');
+    expect(within(navigation).getAllByRole('link')).toHaveLength(11);
+    const userBlock = within(screen.getByTestId('user-block'));
+    expect(userBlock.getByText('admin')).toBeTruthy();
+    expect(userBlock.getByText('Administrateur')).toBeTruthy();
+  });
+
+  it("shows 'Admin Panel' and the not-found screen for an unknown path", async () => {
+    storeSession();
+    renderApp('/inconnu');
+    expect(await screen.findByRole('heading', { name: 'Page non trouvée' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Admin Panel');
+    fireEvent.click(screen.getByRole('link', { name: 'Retour au tableau de bord' }));
+    expect(await findShellTitle('Tableau de bord')).toBeTruthy();
+  });
+
+  it('collapses the sidebar to icons with labels kept for assistive technology', async () => {
+    storeSession();
+    renderApp('/dashboard');
+    await findShellTitle('Tableau de bord');
+    fireEvent.click(screen.getByRole('button', { name: 'Réduire le menu' }));
+    const navigation = screen.getByRole('navigation', { name: 'Navigation principale' });
+    await waitFor(() => expect(within(navigation).queryByText('Utilisateurs')).toBeNull());
+    expect(within(navigation).getByRole('link', { name: 'Utilisateurs' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Déployer le menu' })).toBeTruthy();
+  });
+
+  it('logs out to /login and forgets the session', async () => {
+    storeSession();
+    const { router } = renderApp('/users');
+    await findShellTitle('Utilisateurs');
+    fireEvent.click(screen.getByRole('button', { name: 'Déconnexion' }));
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+});

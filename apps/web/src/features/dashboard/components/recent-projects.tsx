@@ -1,0 +1,51 @@
+import type { DashboardStats } from '@kwanza/contract';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { StatusBadge } from '../../../components/status-badge';
+import { formatDayMonth } from '../../../lib/format';
+
+type RecentProject = DashboardStats['recent_activity']['projects'][number];
+
+/** Ouvert and En cours as the spec words them; any other status shown raw. */
+function badgeOf(status: string): { label: string; color: string } {
+  if (status === 'open') return { label: 'Ouvert', color: 'blue' };
+  if (status === 'in_progress') return { label: 'En cours', color: 'yellow' };
+  return { label: status, color: 'gray' };
+}
+
+export function RecentProjects({ projects }: { projects: RecentProject[] }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label="Projets récents">
+      <Title order={4} mb="md">
+        Projets récents
+      </Title>
+      {projects.length === 0 ? (
+        <Text c="dimmed">Aucun projet récent</Text>
+      ) : (
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {projects.map((project) => {
+            const badge = badgeOf(project.status);
+            return (
+              <Group key={project.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
+                <div style={{ minWidth: 0 }}>
+                  <Anchor component={Link} to={`/projects/${project.id}`} fw={600} size="sm" lineClamp={1}>
+                    {project.title}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    Par {project.client_name}
+                  </Text>
+                </div>
+                <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+                  <StatusBadge label={badge.label} color={badge.color} />
+                  <Text size="xs" c="dimmed">
+                    {formatDayMonth(project.created_at)}
+                  </Text>
+                </Group>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+import type { Offer } from '@kwanza/contract';
+import { Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorAlert } from '../../../components/error-alert';
+import { LoadingState } from '../../../components/loading-state';
+import { StatusBadge } from '../../../components/status-badge';
+import { formatAoa, formatDate, formatRating } from '../../../lib/format';
+import { OFFER_STATUS_COLORS, OFFER_STATUS_LABELS } from '../project-status';
+
+const DEFAULT_PROVIDER_NAME = 'Prestataire';
+
+/** Two initials of a name ('Paulo Mendes' → 'PM'). */
+export function initialsOf(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase());
+  return letters.join('') || 'P';
+}
+
+/** delivery_time in days, else estimated_duration, else 'Non spécifié'. */
+export function describeDelivery(offer: Pick<Offer, 'delivery_time' | 'estimated_duration'>): string {
+  if (offer.delivery_time !== null && offer.delivery_time !== undefined) {
+    return `${offer.delivery_time} jour${offer.delivery_time > 1 ? 's' : ''}`;
+  }
+  return offer.estimated_duration?.trim() || 'Non spécifié';
+}
+
+function OfferCard({ offer }: { offer: Offer }) {
+  const name = offer.provider_name?.trim() || DEFAULT_PROVIDER_NAME;
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={`Offre de ${name}`}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <Avatar color="blue" radius="xl">
+            {initialsOf(name)}
+          </Avatar>
+          <Stack gap={2}>
+            <Text fw={600}>{name}</Text>
+            <Text size="xs" c="dimmed">
+              {formatDate(offer.created_at)}
+            </Text>
+          </Stack>
+        </Group>
+        <StatusBadge
+          label={OFFER_STATUS_LABELS[offer.status] ?? offer.status}
+          color={OFFER_STATUS_COLORS[offer.status] ?? 'gray'}
+        />
+      </Group>
+      <Group mt="md" gap="xl" wrap="wrap">
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            Prix proposé
+          </Text>
+          <Text fw={600}>{formatAoa(offer.proposed_price)}</Text>
+        </Stack>
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            Délai de livraison
+          </Text>
+          <Text>{describeDelivery(offer)}</Text>
+        </Stack>
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            Note du prestataire
+          </Text>
+          <Text>{formatRating(offer.provider_rating)}</Text>
+        </Stack>
+      </Group>
+      {offer.message ? (
+        <Text size="sm" mt="md" style={{ whiteSpace: 'pre-wrap' }}>
+          {offer.message}
+        </Text>
+      ) : null}
+      <Group justify="flex-end" mt="sm">
+        <Button variant="light" size="xs">
+          Voir détails
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+interface ProjectOffersProps {
+  offers: Offer[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+}
+
+export function ProjectOffers({ offers, isLoading, isError }: ProjectOffersProps) {
+  if (isError) return <ErrorAlert message="Impossible de charger les offres du projet." />;
+  if (isLoading || !offers) return <LoadingState />;
+  if (offers.length === 0) {
+    return (
+      <EmptyState
+        title="Aucune offre"
+        description="Ce projet n'a pas encore reçu d'offres de prestataires."
+      />
+    );
+  }
+  return (
+    <Stack gap="md">
+      {offers.map((offer) => (
+        <OfferCard key={offer.id} offer={offer} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,130 @@
+import { UpdateUserBody, type User } from '@kwanza/contract';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { ApiError } from '../../../lib/http';
+import { useUpdateUser } from '../api/update-user';
+
+interface EditUserValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+}
+
+function valuesOf(user: User | null): EditUserValues {
+  return {
+    first_name: user?.first_name ?? '',
+    last_name: user?.last_name ?? '',
+    email: user?.email ?? '',
+    phone_number: user?.phone_number ?? '',
+  };
+}
+
+/** Field errors of a 400 answer, keyed by form field. */
+function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return {};
+  const errors = 'errors' in error.body ? error.body.errors : undefined;
+  if (typeof errors !== 'object' || errors === null) return {};
+  const result: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    if (Array.isArray(messages) && typeof messages[0] === 'string') result[field] = messages[0];
+  }
+  return result;
+}
+
+interface EditUserModalProps {
+  user: User | null;
+  onClose: () => void;
+}
+
+/** Edits first name, last name, e-mail and phone; server field errors show under the fields, input is kept. */
+export function EditUserModal({ user, onClose }: EditUserModalProps) {
+  const update = useUpdateUser();
+  const form = useForm<EditUserValues>({
+    mode: 'controlled',
+    initialValues: valuesOf(user),
+    validate: schemaResolver(UpdateUserBody, { sync: true }),
+  });
+  const { setValues, resetDirty, clearErrors } = form;
+  const resetMutation = update.reset;
+
+  // A new user opens the form with that user's values.
+  useEffect(() => {
+    if (!user) return;
+    const values = valuesOf(user);
+    setValues(values);
+    resetDirty(values);
+    clearErrors();
+    resetMutation();
+  }, [user, setValues, resetDirty, clearErrors, resetMutation]);
+
+  const submit = form.onSubmit((values) => {
+    if (!user) return;
+    update.mutate(
+      {
+        id: user.id,
+        changes: {
+          first_name: values.first_name.trim(),
+          last_name: values.last_name.trim(),
+          email: values.email.trim(),
+          phone_number: values.phone_number.trim(),
+        },
+      },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: 'Utilisateur mis à jour avec succès' });
+          onClose();
+        },
+        onError: (error) => form.setErrors(fieldErrorsOf(error)),
+      },
+    );
+  });
+
+  const errorFields = fieldErrorsOf(update.error);
+  const generalError =
+    update.isError && Object.keys(errorFields).length === 0
+      ? update.error instanceof ApiError
+        ? update.error.detail
+        : "Erreur lors de la modification de l'utilisateur"
+      : null;
+
+  return (
+    <Modal opened={user !== null} onClose={onClose} title="Modifier l'utilisateur" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {generalError ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
+              {generalError}
+            </Alert>
+          ) : null}
+          <TextInput label="Prénom" autoComplete="off" {...form.getInputProps('first_name')} />
+          <TextInput label="Nom" autoComplete="off" {...form.getInputProps('last_name')} />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="off"
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label="Téléphone"
+            type="tel"
+            autoComplete="off"
+            {...form.getInputProps('phone_number')}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Annuler
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Enregistrer
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

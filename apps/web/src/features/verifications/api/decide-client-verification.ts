@@ -1,0 +1,26 @@
+import type { ClientVerification } from '@kwanza/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateVerifications } from './invalidate-verifications';
+import { verificationRequest } from './verification-request';
+
+export type ClientDecision =
+  | { action: 'approve'; id: number; admin_notes?: string }
+  | { action: 'reject'; id: number; rejection_reason: string; admin_notes?: string }
+  | { action: 'reset'; id: number };
+
+/** POST /admin/client-verification/{id}/approve/, /reject/ or /reset/ (reset has no body). */
+export function decideClientVerification(decision: ClientDecision): Promise<ClientVerification> {
+  const { action, id, ...body } = decision;
+  return verificationRequest<ClientVerification>(`/admin/client-verification/${id}/${action}/`, {
+    method: 'POST',
+    ...(action === 'reset' ? {} : { body }),
+  });
+}
+
+export function useDecideClientVerification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: decideClientVerification,
+    onSuccess: () => invalidateVerifications(queryClient),
+  });
+}

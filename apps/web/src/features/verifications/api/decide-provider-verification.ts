@@ -1,0 +1,25 @@
+import type { ProviderVerification } from '@kwanza/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateVerifications } from './invalidate-verifications';
+import { verificationRequest } from './verification-request';
+
+export type ProviderDecision =
+  | { action: 'approve'; id: number; admin_notes?: string }
+  | { action: 'reject'; id: number; rejection_reason: string; admin_notes?: string };
+
+/** POST /admin/provider-verification/{id}/approve/ or /reject/. */
+export function decideProviderVerification(decision: ProviderDecision): Promise<ProviderVerification> {
+  const { action, id, ...body } = decision;
+  return verificationRequest<ProviderVerification>(`/admin/provider-verification/${id}/${action}/`, {
+    method: 'POST',
+    body,
+  });
+}
+
+export function useDecideProviderVerification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: decideProviderVerification,
+    onSuccess: () => invalidateVerifications(queryClient),
+  });
+}

@@ -1,0 +1,44 @@
+import type { DocumentType, VerificationStatusFilter } from '@kwanza/contract';
+
+/**
+ * TanStack Query replaces the spec's 5-minute verification cache helper: lists and statistics stay
+ * fresh for 5 minutes, and every action invalidates everything under ['verifications'].
+ */
+export const VERIFICATION_STALE_TIME = 5 * 60 * 1000;
+
+/**
+ * Details carry signed document links that expire after a few minutes (DOCUMENT_URL_TTL_SECONDS,
+ * 300 s by default): they are considered fresh for one minute only, so an opened detail never shows
+ * expired image links.
+ */
+export const VERIFICATION_DETAIL_STALE_TIME = 60 * 1000;
+
+/** Verification lists have no default page size in the spec; the console shows 20 per page. */
+export const VERIFICATION_PAGE_SIZE = 20;
+
+export interface ProviderVerificationListParams {
+  page: number;
+  page_size: number;
+  status?: VerificationStatusFilter | undefined;
+  is_business?: boolean | undefined;
+  search?: string | undefined;
+}
+
+export interface ClientVerificationListParams {
+  page: number;
+  page_size: number;
+  verification_status?: VerificationStatusFilter | undefined;
+  document_type?: DocumentType | undefined;
+  search?: string | undefined;
+}
+
+export const verificationKeys = {
+  all: ['verifications'] as const,
+  providerList: (params: ProviderVerificationListParams) =>
+    ['verifications', 'providers', 'list', params] as const,
+  providerStatistics: ['verifications', 'providers', 'statistics'] as const,
+  providerDetail: (id: number) => ['verifications', 'providers', 'detail', id] as const,
+  clientList: (params: ClientVerificationListParams) => ['verifications', 'clients', 'list', params] as const,
+  clientStats: ['verifications', 'clients', 'stats'] as const,
+  clientDetail: (id: number) => ['verifications', 'clients', 'detail', id] as const,
+};

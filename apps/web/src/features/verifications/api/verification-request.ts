@@ -1,0 +1,17 @@
+import { ApiError, type ApiRequestOptions, apiRequest, FALLBACK_ERROR_MESSAGE } from '../../../lib/http';
+import { readAccessToken } from '../../../lib/session';
+
+export const MISSING_TOKEN_MESSAGE = "Token d'authentification manquant";
+
+/** Verification calls require the stored token: without one they fail before any request. */
+export function verificationRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  if (!readAccessToken()) return Promise.reject(new Error(MISSING_TOKEN_MESSAGE));
+  return apiRequest<T>(path, options);
+}
+
+/** The message of a failed verification call: the server's detail, else the error's message, else the fallback. */
+export function verificationErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.detail;
+  if (error instanceof Error && error.message) return error.message;
+  return FALLBACK_ERROR_MESSAGE;
+}

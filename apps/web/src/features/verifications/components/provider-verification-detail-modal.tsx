@@ -1,0 +1,112 @@
+import { Alert, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { LoadingState } from '../../../components/loading-state';
+import { formatDateTime } from '../../../lib/format';
+import { useProviderVerification } from '../api/get-provider-verification';
+import { DocumentImage } from './document-image';
+import { documentTypeLabel } from './verification-labels';
+import { VerificationStatusBadge } from './verification-status-badge';
+
+export const DETAIL_LOAD_ERROR = 'Impossible de charger les détails de la vérification';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children || '—'}
+      </Text>
+    </div>
+  );
+}
+
+/** 'Détail de la vérification' of a provider: general info, business, documents and history. */
+export function ProviderVerificationDetailModal({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const query = useProviderVerification(id);
+  const verification = query.data;
+
+  return (
+    <Modal opened={id !== null} onClose={onClose} title="Détail de la vérification" size="xl" centered>
+      {query.isPending ? <LoadingState /> : null}
+      {query.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {DETAIL_LOAD_ERROR}
+        </Alert>
+      ) : null}
+      {verification ? (
+        <Stack gap="md">
+          <Title order={4}>Informations générales</Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Field label="Nom d'utilisateur">{verification.provider_info.username}</Field>
+            <Field label="Email">{verification.provider_info.email}</Field>
+            <Field label="Téléphone">{verification.provider_info.phone_number}</Field>
+            <Field label="Type">{verification.is_business ? 'Entreprise' : 'Particulier'}</Field>
+            <Field label="Statut">
+              <VerificationStatusBadge status={verification.verification_status} />
+            </Field>
+            <Field label="Date de soumission">{formatDateTime(verification.submitted_at)}</Field>
+          </SimpleGrid>
+
+          {verification.is_business ? (
+            <>
+              <Divider />
+              <Title order={4}>Informations de l'entreprise</Title>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <Field label="Nom de l'entreprise">{verification.business_name}</Field>
+                <Field label="NIF">{verification.business_nif}</Field>
+                <Field label="Numéro d'enregistrement">{verification.business_registration_number}</Field>
+              </SimpleGrid>
+              <Field label="Description">{verification.business_description}</Field>
+            </>
+          ) : null}
+
+          <Divider />
+          <Title order={4}>Documents d'identité</Title>
+          <Field label="Type de document">{documentTypeLabel(verification.document_type)}</Field>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+            {verification.document_type === 'id_card' ? (
+              <>
+                <DocumentImage label="Carte d'identité (recto)" url={verification.id_card_front} />
+                <DocumentImage label="Carte d'identité (verso)" url={verification.id_card_back} />
+              </>
+            ) : (
+              <DocumentImage label="Passeport" url={verification.passport_image} />
+            )}
+            <DocumentImage label="Selfie" url={verification.selfie_image} />
+          </SimpleGrid>
+
+          <Divider />
+          <Title order={4}>Historique</Title>
+          <Stack gap={4}>
+            <Text size="sm">Soumis le {formatDateTime(verification.submitted_at)}</Text>
+            {verification.verified_at ? (
+              <Text size="sm">
+                {verification.verification_status === 'verified' ? 'Approuvé' : 'Traité'} le{' '}
+                {formatDateTime(verification.verified_at)}
+                {verification.verified_by ? ` par ${verification.verified_by.username}` : ''}
+              </Text>
+            ) : null}
+            {verification.rejection_reason ? (
+              <Group gap={4} align="baseline">
+                <Text size="sm" fw={500}>
+                  Raison du rejet :
+                </Text>
+                <Text size="sm">{verification.rejection_reason}</Text>
+              </Group>
+            ) : null}
+            {verification.admin_notes ? (
+              <Group gap={4} align="baseline">
+                <Text size="sm" fw={500}>
+                  Notes administratives :
+                </Text>
+                <Text size="sm">{verification.admin_notes}</Text>
+              </Group>
+            ) : null}
+          </Stack>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
