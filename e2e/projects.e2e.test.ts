@@ -67,7 +67,7 @@ describe('projects list', () => {
     const completed = await apiGet<{ count: number }>('/admin/projects/?status=completed&page_size=1');
     const { page } = browser;
     await openProjects(page);
-    expect(await page.getByRole('region', { name: 'Total des projets' }).innerText()).toContain(
+    expect(await page.getByRole('region', { name: 'Total des projets' }).textContent()).toContain(
       frenchNumber(stats.total_projects),
     );
 
@@ -211,7 +211,7 @@ describe('project detail', () => {
     await expect.poll(() => cards.count()).toBe(offers.length);
     const firstOffer = offers[0];
     if (firstOffer) {
-      const text = await cards.first().innerText();
+      const text = await cards.first().textContent();
       expect(text).toContain(firstOffer.provider_name);
       expect(text).toContain('AOA');
     }

@@ -177,7 +177,7 @@ function planProject(context: SeedContext, client: ChunkClient): ProjectPlan {
   const title = random.pick(category.catalog.projectTitles);
   const location = random.chance(0.8) ? people.city() : null;
   const description = projectDescription(random, category.catalog, location);
-  const createdMs = Math.floor(client.joinedMs + (nowMs - client.joinedMs) * random.next() ** 0.8);
+  const createdMs = Math.floor(client.joinedMs + (nowMs - client.joinedMs) * random.next() ** 2.5);
   const status = context.pickers.projectStatus.next(random);
   const views = random.int(0, 40) + Math.floor(random.next() ** 3 * 1500);
   const project: ProjectPlan['project'] = {

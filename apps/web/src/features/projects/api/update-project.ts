@@ -8,12 +8,17 @@ export function updateProject(id: string, body: UpdateProjectBody): Promise<Proj
 }
 
 /** Saves status and admin notes; the detail takes the answer, lists and statistics reload. */
-export function useUpdateProject(id: string) {
+export function useUpdateProject(
+  id: string,
+  callbacks: { onSaved?: (project: Project) => void; onFailed?: (error: Error) => void } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateProjectBody) => updateProject(id, body),
+    onError: (error) => callbacks.onFailed?.(error),
     onSuccess: async (project) => {
       queryClient.setQueryData(projectKeys.detail(id), project);
+      callbacks.onSaved?.(project);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: projectKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['dashboard'] }),

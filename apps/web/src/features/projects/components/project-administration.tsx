@@ -13,29 +13,25 @@ interface ProjectAdministrationProps {
 export function ProjectAdministration({ project }: ProjectAdministrationProps) {
   const [status, setStatus] = useState<ProjectStatus>(project.status);
   const [notes, setNotes] = useState(project.admin_notes ?? '');
-  const update = useUpdateProject(String(project.id));
+  const update = useUpdateProject(String(project.id), {
+    onSaved: (saved) => {
+      setStatus(saved.status);
+      setNotes(saved.admin_notes ?? '');
+      notifications.show({
+        color: 'green',
+        message: 'Statut du projet mis à jour avec succès',
+        autoClose: 3000,
+      });
+    },
+    onFailed: () =>
+      notifications.show({
+        color: 'red',
+        message: 'Impossible de mettre à jour le statut du projet',
+        autoClose: 3000,
+      }),
+  });
 
-  const save = () =>
-    update.mutate(
-      { status, admin_notes: notes },
-      {
-        onSuccess: (saved) => {
-          setStatus(saved.status);
-          setNotes(saved.admin_notes ?? '');
-          notifications.show({
-            color: 'green',
-            message: 'Statut du projet mis à jour avec succès',
-            autoClose: 3000,
-          });
-        },
-        onError: () =>
-          notifications.show({
-            color: 'red',
-            message: 'Impossible de mettre à jour le statut du projet',
-            autoClose: 3000,
-          }),
-      },
-    );
+  const save = () => update.mutate({ status, admin_notes: notes });
 
   return (
     <Stack gap="md" maw={560}>
