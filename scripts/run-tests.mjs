@@ -66,7 +66,7 @@ if (await postgresReachable()) {
   failures.push('API tests on PostgreSQL (PostgreSQL unreachable)');
   totals.failed += 1;
 } else {
-  console.warn('\n' + '!'.repeat(78));
+  console.warn(`\n${'!'.repeat(78)}`);
   console.warn('!!! PostgreSQL is unreachable: the API suite on PostgreSQL was SKIPPED.');
   console.warn('!!! Start PostgreSQL on 127.0.0.1:5432 (or set TEST_POSTGRES_URL) to run it.');
   console.warn('!'.repeat(78));

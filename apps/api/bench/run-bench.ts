@@ -82,7 +82,14 @@ try {
   for (const endpoint of ENDPOINTS) {
     const first = await app.inject({ method: 'GET', url: endpoint.url, headers });
     if (first.statusCode !== 200) {
-      rows.push({ endpoint: endpoint.url, status: first.statusCode, p50: '-', p95: '-', p99: '-', target: '-' });
+      rows.push({
+        endpoint: endpoint.url,
+        status: first.statusCode,
+        p50: '-',
+        p95: '-',
+        p99: '-',
+        target: '-',
+      });
       continue;
     }
     for (let warm = 0; warm < 5; warm += 1) await app.inject({ method: 'GET', url: endpoint.url, headers });

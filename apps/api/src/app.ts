@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import './fastify-types.js';
-import { TokenService, resolveJwtSecret } from './lib/tokens.js';
+import { resolveJwtSecret, TokenService } from './lib/tokens.js';
 import { apiModules } from './modules/index.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAuthGuard } from './plugins/auth-guard.js';
@@ -50,7 +50,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('config', config);
-  app.decorate('tokens', new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds));
+  app.decorate(
+    'tokens',
+    new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds),
+  );
   app.decorate('storage', new DocumentStorage(documentsDir(config.dataDir)));
   if (!options.database) app.addHook('onClose', () => database.close());
 
@@ -82,7 +85,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setNotFoundHandler((request, reply) => {
     const isApi = /^\/api(\/|\?|$)/.test(request.url);
     if (!isApi && servesConsole && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(consoleIndexStream(config));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(consoleIndexStream(config));
     }
     return reply.status(404).send({
       detail: isApi

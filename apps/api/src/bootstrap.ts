@@ -17,7 +17,11 @@ export interface FirstAdmin {
 async function freeUsername(db: Kysely<Database>, wanted: string): Promise<string> {
   for (let suffix = 0; ; suffix += 1) {
     const candidate = suffix === 0 ? wanted : `${wanted}${suffix + 1}`;
-    const taken = await db.selectFrom('users').select('id').where('username', '=', candidate).executeTakeFirst();
+    const taken = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', candidate)
+      .executeTakeFirst();
     if (!taken) return candidate;
   }
 }
@@ -76,6 +80,11 @@ export async function ensureFirstAdmin(db: Kysely<Database>, config: AppConfig):
 
 /** True when the database holds no marketplace data yet (admins only, or nothing). */
 export async function hasNoMarketplaceData(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('role', '!=', 'admin').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '!=', 'admin')
+    .limit(1)
+    .executeTakeFirst();
   return row === undefined;
 }

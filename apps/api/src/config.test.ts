@@ -27,7 +27,9 @@ describe('loadConfig', () => {
 
   it('explains bad values in French', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL doit être une URL postgres/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL doit être une URL postgres/,
+    );
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/au moins 32 caractères/);
   });
 });

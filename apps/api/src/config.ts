@@ -18,14 +18,25 @@ const EnvSchema = z.object({
       message: 'DATABASE_URL doit être une URL postgres:// ou postgresql://',
     }),
   JWT_SECRET: z.string().min(32, { message: 'JWT_SECRET doit contenir au moins 32 caractères' }).optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 3600),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
-  ADMIN_PASSWORD: z.string().min(8, { message: 'ADMIN_PASSWORD doit contenir au moins 8 caractères' }).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, { message: 'ADMIN_PASSWORD doit contenir au moins 8 caractères' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
   WEB_DIST: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
-  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   VERIFICATION_URGENT_HOURS: z.coerce.number().int().positive().default(72),
   DOCUMENT_URL_TTL_SECONDS: z.coerce.number().int().positive().default(300),
 });

@@ -42,14 +42,18 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`Kwanza Admin est prêt : ${url}`);
   console.log(`Documentation de l'API : ${url}/api/docs`);
-  console.log(`Base de données : ${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.dataDir})`}`);
+  console.log(
+    `Base de données : ${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.dataDir})`}`,
+  );
   if (admin.generatedPassword) {
     console.log(`Connexion : ${admin.email} / ${admin.generatedPassword}`);
     console.log('Ce mot de passe ne sera plus affiché : notez-le, ou fixez ADMIN_PASSWORD pour le changer.');
   } else if (admin.created || admin.passwordReset) {
     console.log(`Connexion : ${admin.email} avec le mot de passe de ADMIN_PASSWORD`);
   } else {
-    console.log(`Connexion : ${admin.email} (mot de passe défini au premier démarrage ou par ADMIN_PASSWORD)`);
+    console.log(
+      `Connexion : ${admin.email} (mot de passe défini au premier démarrage ou par ADMIN_PASSWORD)`,
+    );
   }
 }
 

@@ -134,5 +134,9 @@ export type RelatedObjectType = z.infer<typeof RelatedObjectType>;
  * databases ('Élodie' and 'elodie' both become 'elodie').
  */
 export function normalizeSearchText(value: string): string {
-  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
 }

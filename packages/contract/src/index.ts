@@ -5,9 +5,9 @@ z.config(z.locales.fr());
 
 export * from './auth.js';
 export * from './common.js';
+export * from './dashboard.js';
 export * from './health.js';
-export * from './verifications.js';
+export * from './projects.js';
 export * from './providers.js';
 export * from './users.js';
-export * from './dashboard.js';
-export * from './projects.js';
+export * from './verifications.js';

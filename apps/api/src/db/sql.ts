@@ -1,3 +1,4 @@
+import { normalizeSearchText } from '@kwanza/contract';
 import {
   type Expression,
   type Kysely,
@@ -5,16 +6,15 @@ import {
   OperationNodeTransformer,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
-  type PrimitiveValueListNode,
   PostgresAdapter,
+  type PrimitiveValueListNode,
   type QueryResult,
   type RawBuilder,
   type RootOperationNode,
+  sql,
   type UnknownRow,
   type ValueNode,
-  sql,
 } from 'kysely';
-import { normalizeSearchText } from '@kwanza/contract';
 import type { Dialect } from './database.js';
 
 /*

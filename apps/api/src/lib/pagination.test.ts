@@ -6,7 +6,12 @@ const request = (url: string) => ({ url, protocol: 'http', host: 'localhost:8080
 
 describe('buildPage', () => {
   it('links to the next and previous pages keeping the other parameters', () => {
-    const page = buildPage(request('/api/users/?page=2&page_size=10&role=client'), { page: 2, page_size: 10 }, 35, [1]);
+    const page = buildPage(
+      request('/api/users/?page=2&page_size=10&role=client'),
+      { page: 2, page_size: 10 },
+      35,
+      [1],
+    );
     expect(page).toEqual({
       count: 35,
       next: 'http://localhost:8080/api/users/?page=3&page_size=10&role=client',

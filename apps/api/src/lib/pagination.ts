@@ -25,7 +25,12 @@ function pageUrl(request: FastifyRequest, page: number): string {
  * Builds a page. A page past the end answers an empty `results` with the real `count`, no `next`
  * and a `previous` that points to the last page, so a screen can step back after deletions.
  */
-export function buildPage<T>(request: FastifyRequest, query: PageRequest, count: number, results: T[]): Page<T> {
+export function buildPage<T>(
+  request: FastifyRequest,
+  query: PageRequest,
+  count: number,
+  results: T[],
+): Page<T> {
   const lastPage = Math.max(1, Math.ceil(count / query.page_size));
   const next = query.page < lastPage ? pageUrl(request, query.page + 1) : null;
   const previous = query.page > 1 ? pageUrl(request, Math.min(query.page - 1, lastPage)) : null;

@@ -15,11 +15,17 @@ describe('TokenService', () => {
   it('rejects tampered, foreign and expired tokens', async () => {
     const token = await service.sign(42, 'admin');
     const [header, payload, signature] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ sub: '1', role: 'admin', exp: 9999999999 })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ sub: '1', role: 'admin', exp: 9999999999 })).toString(
+      'base64url',
+    );
     expect(await service.verify(`${header}.${forged}.${signature}`)).toBeNull();
     expect(await service.verify(`${header}.${payload}`)).toBeNull();
     expect(await new TokenService('t'.repeat(40), 60).verify(token)).toBeNull();
-    expect(await new TokenService('s'.repeat(40), -10).verify(await new TokenService('s'.repeat(40), -10).sign(1, 'admin'))).toBeNull();
+    expect(
+      await new TokenService('s'.repeat(40), -10).verify(
+        await new TokenService('s'.repeat(40), -10).sign(1, 'admin'),
+      ),
+    ).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authMeRoutes } from './auth/auth-me.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { authMeRoutes } from './auth/auth-me.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { documentRoutes } from './documents/documents.routes.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -14,4 +14,15 @@ import { providerVerificationRoutes } from './verifications/provider-verificatio
  * Every domain's routes, mounted under /api. A new domain adds its plugin here; the admin guard
  * covers it without further work.
  */
-export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, authMeRoutes, usersRoutes, providersRoutes, projectsRoutes, dashboardRoutes, providerVerificationRoutes, clientVerificationRoutes, documentRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [
+  healthRoutes,
+  authRoutes,
+  authMeRoutes,
+  usersRoutes,
+  providersRoutes,
+  projectsRoutes,
+  dashboardRoutes,
+  providerVerificationRoutes,
+  clientVerificationRoutes,
+  documentRoutes,
+];

@@ -61,7 +61,11 @@ describe('API basics', () => {
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const echoed = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    const echoed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(echoed.headers['x-request-id']).toBe('abc-123');
   });
 
@@ -90,7 +94,10 @@ describe('console serving', () => {
   afterAll(() => ctx.close());
 
   it('serves index.html for client-side routes, assets with long caching, and JSON 404s for /api', async () => {
-    const app = await buildApp({ ...ctx.config, webDist }, { database: { db: ctx.db, dialect: ctx.dialect, close: async () => {} } });
+    const app = await buildApp(
+      { ...ctx.config, webDist },
+      { database: { db: ctx.db, dialect: ctx.dialect, close: async () => {} } },
+    );
     try {
       const page = await app.inject({ method: 'GET', url: '/users?page=2' });
       expect(page.statusCode).toBe(200);

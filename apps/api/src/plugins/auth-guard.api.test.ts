@@ -48,12 +48,16 @@ describe('admin guard over the whole route table', () => {
   afterAll(() => ctx.close());
 
   const apiRoutes = () =>
-    ctx.app.registeredRoutes.filter((route) => route.url.startsWith('/api') && !route.url.startsWith('/api/docs'));
+    ctx.app.registeredRoutes.filter(
+      (route) => route.url.startsWith('/api') && !route.url.startsWith('/api/docs'),
+    );
 
   it('knows the route table and only the expected routes are public', () => {
     const routes = apiRoutes();
     expect(routes.length).toBeGreaterThan(3);
-    const publicRoutes = routes.filter((route) => route.isPublic).map((route) => `${route.method} ${route.url}`);
+    const publicRoutes = routes
+      .filter((route) => route.isPublic)
+      .map((route) => `${route.method} ${route.url}`);
     expect(new Set(publicRoutes)).toEqual(PUBLIC_ROUTES);
   });
 

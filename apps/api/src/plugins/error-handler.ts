@@ -71,12 +71,16 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     const constraint = constraintViolationToHttpError(error);
     if (constraint) {
       request.log.warn({ err: error }, 'constraint violation');
-      return send(reply, constraint.statusCode, { detail: constraint.detail, code: constraint.code ?? 'conflict' });
+      return send(reply, constraint.statusCode, {
+        detail: constraint.detail,
+        code: constraint.code ?? 'conflict',
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const detail =
-        FASTIFY_ERRORS[error.code] ?? (error instanceof SyntaxError ? FASTIFY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
+        FASTIFY_ERRORS[error.code] ??
+        (error instanceof SyntaxError ? FASTIFY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
       return send(reply, status, { detail: detail ?? 'Requête invalide.', code: 'invalid' });
     }
     request.log.error({ err: error }, 'unhandled error');

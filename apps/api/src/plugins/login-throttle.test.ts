@@ -19,7 +19,9 @@ describe('LoginThrottle', () => {
     }
     expect(caught).toBeInstanceOf(HttpError);
     expect((caught as HttpError).statusCode).toBe(429);
-    expect((caught as HttpError).detail).toBe('Trop de tentatives de connexion échouées. Réessayez dans 1 minute.');
+    expect((caught as HttpError).detail).toBe(
+      'Trop de tentatives de connexion échouées. Réessayez dans 1 minute.',
+    );
     expect((caught as HttpError).headers['retry-after']).toBe('60');
 
     now += 60_001;

@@ -2,12 +2,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contentTypeOf, DocumentStorage, InvalidDocumentKeyError, isValidDocumentKey } from './document-storage.js';
+import {
+  contentTypeOf,
+  DocumentStorage,
+  InvalidDocumentKeyError,
+  isValidDocumentKey,
+} from './document-storage.js';
 
 describe('document keys', () => {
   it('accepts plain keys and refuses path tricks', () => {
     expect(isValidDocumentKey('verifications/provider/12/id-card-front.png')).toBe(true);
-    for (const key of ['../secret.png', 'a/../../b.png', '/etc/passwd', 'a//b.png', 'a/b', 'A/B.PNG', 'a\\b.png']) {
+    for (const key of [
+      '../secret.png',
+      'a/../../b.png',
+      '/etc/passwd',
+      'a//b.png',
+      'a/b',
+      'A/B.PNG',
+      'a\\b.png',
+    ]) {
       expect(isValidDocumentKey(key), key).toBe(false);
     }
   });
@@ -33,7 +46,9 @@ describe('DocumentStorage', () => {
   });
 
   it('refuses keys that would leave the folder', async () => {
-    await expect(storage.save('../outside.png', new Uint8Array([1]))).rejects.toBeInstanceOf(InvalidDocumentKeyError);
+    await expect(storage.save('../outside.png', new Uint8Array([1]))).rejects.toBeInstanceOf(
+      InvalidDocumentKeyError,
+    );
     expect(() => storage.resolve('x/../../y.png')).toThrow(InvalidDocumentKeyError);
   });
 });

@@ -34,7 +34,13 @@ export async function insertUser(
     search_text:
       columns.search_text ??
       normalizeSearchText(
-        [username, columns.first_name ?? 'Test', columns.last_name ?? 'Utilisateur', email, columns.phone_number ?? '']
+        [
+          username,
+          columns.first_name ?? 'Test',
+          columns.last_name ?? 'Utilisateur',
+          email,
+          columns.phone_number ?? '',
+        ]
           .filter(Boolean)
           .join(' '),
       ),

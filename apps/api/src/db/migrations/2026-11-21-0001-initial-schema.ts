@@ -174,7 +174,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('icon', 'varchar(100)')
     .addColumn('created_at', t.timestamp, notNull)
     .execute();
-  await db.schema.createIndex('subcategories_category_idx').on('subcategories').column('category_id').execute();
+  await db.schema
+    .createIndex('subcategories_category_idx')
+    .on('subcategories')
+    .column('category_id')
+    .execute();
 
   await id('projects')
     .addColumn('client_id', 'integer', (column) => column.notNull().references('users.id'))
@@ -206,7 +210,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', t.timestamp, notNull)
     .addColumn('updated_at', t.timestamp, notNull)
     .execute();
-  await db.schema.createIndex('projects_status_idx').on('projects').columns(['status', 'created_at']).execute();
+  await db.schema
+    .createIndex('projects_status_idx')
+    .on('projects')
+    .columns(['status', 'created_at'])
+    .execute();
   await db.schema.createIndex('projects_created_idx').on('projects').columns(['created_at', 'id']).execute();
   await db.schema.createIndex('projects_category_idx').on('projects').column('category_id').execute();
   await db.schema.createIndex('projects_client_idx').on('projects').column('client_id').execute();
@@ -228,17 +236,18 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('message', 'text')
     .addColumn('created_at', t.timestamp, notNull)
     .execute();
-  await db.schema.createIndex('offers_project_idx').on('offers').columns(['project_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('offers_project_idx')
+    .on('offers')
+    .columns(['project_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('offers_provider_idx').on('offers').column('provider_id').execute();
 
   await id('disputes')
     .addColumn('title', 'varchar(200)', notNull)
     .addColumn('description', 'text', (column) => column.notNull().defaultTo(''))
     .addColumn('status', 'varchar(16)', (column) =>
-      column
-        .notNull()
-        .defaultTo('open')
-        .check(sql`status in ('open', 'under_review', 'resolved', 'closed')`),
+      column.notNull().defaultTo('open').check(sql`status in ('open', 'under_review', 'resolved', 'closed')`),
     )
     .addColumn('client_id', 'integer', (column) => column.notNull().references('users.id'))
     .addColumn('provider_id', 'integer', (column) => column.notNull().references('users.id'))
@@ -249,7 +258,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('updated_at', t.timestamp, notNull)
     .addColumn('resolved_at', t.timestamp)
     .execute();
-  await db.schema.createIndex('disputes_status_idx').on('disputes').columns(['status', 'created_at']).execute();
+  await db.schema
+    .createIndex('disputes_status_idx')
+    .on('disputes')
+    .columns(['status', 'created_at'])
+    .execute();
   await db.schema.createIndex('disputes_created_idx').on('disputes').columns(['created_at', 'id']).execute();
   await db.schema.createIndex('disputes_client_idx').on('disputes').column('client_id').execute();
   await db.schema.createIndex('disputes_provider_idx').on('disputes').column('provider_id').execute();
@@ -310,7 +323,11 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema.createIndex('conversations_created_idx').on('conversations').column('created_at').execute();
   await db.schema.createIndex('conversations_client_idx').on('conversations').column('client_id').execute();
-  await db.schema.createIndex('conversations_provider_idx').on('conversations').column('provider_id').execute();
+  await db.schema
+    .createIndex('conversations_provider_idx')
+    .on('conversations')
+    .column('provider_id')
+    .execute();
 
   await id('messages')
     .addColumn('conversation_id', 'integer', (column) =>
@@ -343,10 +360,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('message', 'text', notNull)
     .addColumn('notification_type', 'varchar(32)', notNull)
     .addColumn('priority', 'varchar(16)', (column) =>
-      column
-        .notNull()
-        .defaultTo('normal')
-        .check(sql`priority in ('low', 'normal', 'high', 'urgent')`),
+      column.notNull().defaultTo('normal').check(sql`priority in ('low', 'normal', 'high', 'urgent')`),
     )
     .addColumn('is_read', t.boolean, no)
     .addColumn('related_object_type', 'varchar(32)', (column) =>

@@ -81,7 +81,11 @@ describe('POST /api/auth/admin-login/', () => {
   });
 
   it('answers 400 with a French detail for missing fields and malformed JSON', async () => {
-    const missing = await ctx.app.inject({ method: 'POST', url: '/api/auth/admin-login/', payload: { email: 'a@b.c' } });
+    const missing = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login/',
+      payload: { email: 'a@b.c' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().detail).toMatch(/password/);
     expect(missing.json().errors.password).toBeDefined();
@@ -103,7 +107,9 @@ describe('POST /api/auth/admin-login/', () => {
     }
     const blocked = await login(TEST_ADMIN.email, TEST_ADMIN.password, ip);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().detail).toMatch(/^Trop de tentatives de connexion échouées\. Réessayez dans \d+ minutes?\.$/);
+    expect(blocked.json().detail).toMatch(
+      /^Trop de tentatives de connexion échouées\. Réessayez dans \d+ minutes?\.$/,
+    );
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,6 @@
 import { HealthResponse } from '@kwanza/contract';
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,52 +1,20 @@
-import {
-  normalizeSearchText,
-  type UpdateUserBody,
-  type User,
-  type UserListQuery,
-  type UserStats,
-  type UserVerificationStatus,
+import type {
+  UpdateUserBody,
+  User,
+  UserListQuery,
+  UserStats,
+  UserVerificationStatus,
 } from '@kwanza/contract';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nowIso, searchTextContains } from '../../db/sql.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
+import { projectSearchText, providerSearchText, userSearchText } from '../../lib/search-text.js';
 
 export const USER_NOT_FOUND = 'Utilisateur introuvable.';
 
-/** The searchable text of a user: username, first and last name, e-mail and phone. */
-export function userSearchText(user: {
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string | null;
-}): string {
-  return normalizeSearchText(
-    [user.username, user.first_name, user.last_name, user.email, user.phone_number ?? '']
-      .filter(Boolean)
-      .join(' '),
-  );
-}
-
-/** The searchable text of a provider profile: name, username, company, city and e-mail. */
-export function providerSearchText(
-  user: { username: string; first_name: string; last_name: string; email: string },
-  profile: { company_name: string | null; city: string | null },
-): string {
-  return normalizeSearchText(
-    [
-      user.first_name,
-      user.last_name,
-      user.username,
-      profile.company_name ?? '',
-      profile.city ?? '',
-      user.email,
-    ]
-      .filter(Boolean)
-      .join(' '),
-  );
-}
+export { providerSearchText, userSearchText };
 
 type UsersScope = ExpressionBuilder<Database, 'users'>;
 
@@ -374,6 +342,21 @@ export async function updateUser(db: Kysely<Database>, id: number, changes: Upda
         .set({ search_text: providerSearchText(next, profile) })
         .where('id', '=', profile.id)
         .execute();
+    }
+    // A client's projects are found by the client's name too.
+    if (next.first_name !== current.first_name || next.last_name !== current.last_name) {
+      const projects = await trx
+        .selectFrom('projects')
+        .select(['id', 'title', 'description'])
+        .where('client_id', '=', id)
+        .execute();
+      for (const project of projects) {
+        await trx
+          .updateTable('projects')
+          .set({ search_text: projectSearchText(project, next) })
+          .where('id', '=', project.id)
+          .execute();
+      }
     }
   });
   return getUser(db, id);

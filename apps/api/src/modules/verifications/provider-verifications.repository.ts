@@ -12,7 +12,7 @@ import {
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { monthOf, searchTextContains } from '../../db/sql.js';
+import { hoursBetween, lowerContains, monthOf, searchTextContains } from '../../db/sql.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import type { DocumentUrlSigner } from '../../storage/signed-url.js';
 import {
@@ -28,7 +28,6 @@ import {
   SKIPPED_NOT_PENDING,
   urgentCutoff,
 } from './verification-rules.js';
-import { hoursBetween, lowerContains } from '../../db/sql.js';
 
 /** What every read needs besides the database: the clock, the urgent delay and the URL signer. */
 export interface VerificationReadContext {

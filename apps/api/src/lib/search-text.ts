@@ -1,0 +1,51 @@
+import { normalizeSearchText } from '@kwanza/contract';
+
+/*
+ * What each `search_text` column holds (normalized: lower case, no accents). Every writer — the
+ * seed, the repositories, the test factories — builds it through these functions so that search
+ * finds the same rows whoever wrote them.
+ */
+
+function joinNormalized(parts: Array<string | null | undefined>): string {
+  return normalizeSearchText(parts.filter(Boolean).join(' '));
+}
+
+/** users.search_text: username, first and last name, e-mail and phone. */
+export function userSearchText(user: {
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string | null;
+}): string {
+  return joinNormalized([user.username, user.first_name, user.last_name, user.email, user.phone_number]);
+}
+
+/** provider_profiles.search_text: name, username, company, city and e-mail. */
+export function providerSearchText(
+  user: { username: string; first_name: string; last_name: string; email: string },
+  profile: { company_name: string | null; city: string | null },
+): string {
+  return joinNormalized([
+    user.first_name,
+    user.last_name,
+    user.username,
+    profile.company_name,
+    profile.city,
+    user.email,
+  ]);
+}
+
+/** projects.search_text: title, description and the client's first name, last name and username. */
+export function projectSearchText(
+  project: { title: string; description: string },
+  client: { first_name: string; last_name: string; username: string },
+): string {
+  return joinNormalized([
+    project.title,
+    project.description,
+    client.first_name,
+    client.last_name,
+    client.username,
+  ]);
+}
