@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { Presets, SingleBar } from 'cli-progress';
+import { ensureFirstAdmin, type FirstAdmin } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -92,6 +93,13 @@ function formatSummary(summary: SeedSummary, seconds: number, seed: number): str
   return [`Remplissage terminé en ${duration} s (graine ${seed}) :`, ...lines].join('\n');
 }
 
+function loginHint(admin: FirstAdmin): string {
+  if (admin.generatedPassword) {
+    return `Connexion : ${admin.email} / ${admin.generatedPassword}\nCe mot de passe ne sera plus affiché : notez-le, ou fixez ADMIN_PASSWORD pour le changer.`;
+  }
+  return `Connexion : ${admin.email} (mot de passe de ADMIN_PASSWORD ou défini à la création du compte)`;
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   if (options.help) {
@@ -119,6 +127,8 @@ async function main(): Promise<void> {
       console.error('Suppression des données existantes...');
       await resetSeedData(handle.db, storage);
     }
+    /* The login admin exists before the seed, as when the server starts, so that it gets notifications. */
+    const admin = await ensureFirstAdmin(handle.db, config);
     const started = performance.now();
     const summary = await seedDatabase(handle.db, {
       users: options.users,
@@ -135,6 +145,7 @@ async function main(): Promise<void> {
     if (barStarted) bar.stop();
     barStarted = false;
     console.log(formatSummary(summary, (performance.now() - started) / 1000, options.seed));
+    console.log(loginHint(admin));
   } finally {
     if (barStarted) bar.stop();
     await handle.close();

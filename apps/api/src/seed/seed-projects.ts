@@ -1,7 +1,7 @@
-import { normalizeSearchText } from '@kwanza/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, OffersTable, ProjectsTable } from '../db/schema.js';
 import { toJsonArray } from '../db/sql.js';
+import { projectSearchText } from '../lib/search-text.js';
 import { insertAll, insertReturningIds } from './batch-insert.js';
 import type { Random, Weighted } from './random.js';
 import type { SeedContext } from './seed-context.js';
@@ -203,8 +203,9 @@ function planProject(context: SeedContext, client: ChunkClient): ProjectPlan {
     favorites_count: Math.floor(views * random.float(0, 0.12)),
     offers_count: 0,
     admin_notes: random.chance(0.12) ? adminProjectNote(random) : null,
-    search_text: normalizeSearchText(
-      `${title} ${description} ${client.firstName} ${client.lastName} ${client.username}`,
+    search_text: projectSearchText(
+      { title, description },
+      { first_name: client.firstName, last_name: client.lastName, username: client.username },
     ),
     created_at: isoString(createdMs),
     updated_at: isoString(timeBetween(random, createdMs, Math.min(nowMs, createdMs + 30 * DAY + HOUR))),

@@ -1,7 +1,7 @@
-import { normalizeSearchText } from '@kwanza/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, ProviderProfilesTable, UsersTable } from '../db/schema.js';
 import { toJsonArray } from '../db/sql.js';
+import { providerSearchText, userSearchText } from '../lib/search-text.js';
 import { insertAll, insertReturningIds } from './batch-insert.js';
 import { ALL_SKILLS } from './catalog.js';
 import { COMPANY_SUFFIXES, FEATURED_PEOPLE } from './names.js';
@@ -95,21 +95,17 @@ function userRow(context: SeedContext, user: PlannedUser): Insertable<UsersTable
     is_active: isActive,
     is_verified: isVerified,
     is_phone_verified: isAdmin || random.chance(0.65),
-    search_text: searchText([
-      person.username,
-      person.firstName,
-      person.lastName,
-      person.email,
-      person.phoneNumber,
-    ]),
+    search_text: userSearchText({
+      username: person.username,
+      first_name: person.firstName,
+      last_name: person.lastName,
+      email: person.email,
+      phone_number: person.phoneNumber,
+    }),
     date_joined: isoString(user.joinedMs),
     last_login: lastLogin === null ? null : isoString(lastLogin),
     deleted_at: null,
   };
-}
-
-function searchText(parts: readonly (string | null)[]): string {
-  return normalizeSearchText(parts.filter((part): part is string => Boolean(part)).join(' '));
 }
 
 function companyName(context: SeedContext, city: string): string {
@@ -154,14 +150,15 @@ function providerPlan(context: SeedContext, user: PlannedUser, userId: number): 
       services_count: random.int(0, 12),
       completed_projects: Math.floor(random.next() ** 2 * 120),
       is_verified: user.verification === 'verified',
-      search_text: searchText([
-        person.firstName,
-        person.lastName,
-        person.username,
-        company,
-        city,
-        person.email,
-      ]),
+      search_text: providerSearchText(
+        {
+          username: person.username,
+          first_name: person.firstName,
+          last_name: person.lastName,
+          email: person.email,
+        },
+        { company_name: company, city },
+      ),
       created_at: isoString(user.joinedMs),
     },
   };
