@@ -22,7 +22,7 @@ import type { Dialect } from './database.js';
  * builder.
  */
 
-export function dialectOf(db: Kysely<unknown>): Dialect {
+export function dialectOf<DB>(db: Kysely<DB>): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 

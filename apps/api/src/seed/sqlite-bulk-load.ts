@@ -19,7 +19,7 @@ async function pragmaValue(db: Kysely<Database>, name: 'cache_size' | 'wal_autoc
 }
 
 export function isSqlite(db: Kysely<Database>): boolean {
-  return dialectOf(db as unknown as Kysely<unknown>) === 'sqlite';
+  return dialectOf(db) === 'sqlite';
 }
 
 export async function withSqliteBulkLoadSettings<T>(
