@@ -18,6 +18,7 @@ import {
   REJECT_REFUSED,
   RESET_REFUSED,
   urgentCutoff,
+  verificationStatusCounts,
 } from './verification-rules.js';
 
 type Filters = Partial<Pick<ClientVerificationListQuery, 'verification_status' | 'document_type' | 'search'>>;
@@ -137,30 +138,7 @@ export async function clientVerificationStats(
     .selectFrom('client_verifications')
     .innerJoin('users', 'users.id', 'client_verifications.user_id')
     .where('users.deleted_at', 'is', null)
-    .select((eb) => {
-      const whenStatus = (status: 'pending' | 'verified' | 'rejected') =>
-        eb.fn.count(eb.case().when('client_verifications.verification_status', '=', status).then(1).end());
-      return [
-        eb.fn.countAll().as('total'),
-        whenStatus('pending').as('pending'),
-        whenStatus('verified').as('verified'),
-        whenStatus('rejected').as('rejected'),
-        eb.fn
-          .count(
-            eb
-              .case()
-              .when(
-                eb.and([
-                  eb('client_verifications.verification_status', '=', 'pending'),
-                  eb('client_verifications.submitted_at', '<', cutoff),
-                ]),
-              )
-              .then(1)
-              .end(),
-          )
-          .as('urgent'),
-      ];
-    })
+    .select(verificationStatusCounts('client_verifications', cutoff))
     .executeTakeFirst();
   return {
     total: Number(row?.total ?? 0),

@@ -27,6 +27,7 @@ import {
   SKIPPED_NOT_FOUND,
   SKIPPED_NOT_PENDING,
   urgentCutoff,
+  verificationStatusCounts,
 } from './verification-rules.js';
 
 /** What every read needs besides the database: the clock, the urgent delay and the URL signer. */
@@ -214,30 +215,7 @@ async function statusDistribution(
     .selectFrom('provider_verifications')
     .innerJoin('users', 'users.id', 'provider_verifications.user_id')
     .where((eb) => matchesFilters(eb, filters, now))
-    .select((eb) => {
-      const whenStatus = (status: 'pending' | 'verified' | 'rejected') =>
-        eb.fn.count(eb.case().when('provider_verifications.verification_status', '=', status).then(1).end());
-      return [
-        eb.fn.countAll().as('total'),
-        whenStatus('pending').as('pending'),
-        whenStatus('verified').as('verified'),
-        whenStatus('rejected').as('rejected'),
-        eb.fn
-          .count(
-            eb
-              .case()
-              .when(
-                eb.and([
-                  eb('provider_verifications.verification_status', '=', 'pending'),
-                  eb('provider_verifications.submitted_at', '<', cutoff),
-                ]),
-              )
-              .then(1)
-              .end(),
-          )
-          .as('urgent'),
-      ];
-    })
+    .select(verificationStatusCounts('provider_verifications', cutoff))
     .executeTakeFirst();
   return {
     distribution: {

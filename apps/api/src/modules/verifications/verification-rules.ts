@@ -1,5 +1,5 @@
 import { REJECTION_REASON_REQUIRED, SELECTION_REQUIRED } from '@kwanza/contract';
-import type { Kysely, Transaction } from 'kysely';
+import { type AliasedRawBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../lib/http-errors.js';
 
@@ -83,4 +83,27 @@ export async function notifyVerificationOutcome(db: Executor, input: Notificatio
       read_at: null,
     })
     .execute();
+}
+
+/**
+ * The counters of a verification table, as select expressions: total, pending, verified, rejected,
+ * and urgent (pending and submitted before `cutoff`). Same SQL on both databases.
+ */
+export function verificationStatusCounts(
+  table: 'provider_verifications' | 'client_verifications',
+  cutoff: string,
+): AliasedRawBuilder<number, 'total' | 'pending' | 'verified' | 'rejected' | 'urgent'>[] {
+  const status = sql.ref(`${table}.verification_status`);
+  const submittedAt = sql.ref(`${table}.submitted_at`);
+  const countStatus = (value: 'pending' | 'verified' | 'rejected') =>
+    sql<number>`count(case when ${status} = ${value} then 1 end)`.as(value);
+  return [
+    sql<number>`count(*)`.as('total'),
+    countStatus('pending'),
+    countStatus('verified'),
+    countStatus('rejected'),
+    sql<number>`count(case when ${status} = 'pending' and ${submittedAt} < ${cutoff} then 1 end)`.as(
+      'urgent',
+    ),
+  ];
 }
