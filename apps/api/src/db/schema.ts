@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table types. Timestamps are ISO 8601 strings in UTC on both databases (PostgreSQL `timestamptz`
@@ -24,6 +24,11 @@ export interface UsersTable {
   last_login: string | null;
   /** Set when an admin deletes the account: the row stays for the records that point to it. */
   deleted_at: string | null;
+  /**
+   * Status of the user's latest provider (provider) or client (client) verification, null when none
+   * or for an admin. Kept by database triggers on the verification tables: read-only here.
+   */
+  verification_status: ColumnType<'pending' | 'verified' | 'rejected' | null, never, never>;
 }
 
 export interface ProviderProfilesTable {

@@ -1,11 +1,5 @@
-import type {
-  UpdateUserBody,
-  User,
-  UserListQuery,
-  UserStats,
-  UserVerificationStatus,
-} from '@kwanza/contract';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { UpdateUserBody, User, UserListQuery, UserStats } from '@kwanza/contract';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nowIso, searchTextContains } from '../../db/sql.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
@@ -27,71 +21,47 @@ function latestProviderVerification(eb: UsersScope) {
     .limit(1);
 }
 
-function latestClientVerification(eb: UsersScope) {
-  return eb
-    .selectFrom('client_verifications as cv')
-    .whereRef('cv.user_id', '=', 'users.id')
-    .orderBy('cv.submitted_at', 'desc')
-    .orderBy('cv.id', 'desc')
-    .limit(1);
-}
-
 /**
- * The verification state of each live user, as the list filters and counts it: a provider's latest
- * provider verification, a client's latest client verification, `not_started` when none exists; null for
- * admins (they match no verification filter).
+ * Live users matching the list's filters. `users.verification_status` (kept by database triggers)
+ * holds the status of a provider's latest provider verification or a client's latest client
+ * verification; `not_started` means a provider or client without one; admins match no verification
+ * status.
  */
-function userRows(db: Kysely<Database>) {
-  return db
-    .selectFrom('users')
-    .where('users.deleted_at', 'is', null)
-    .select((eb) => [
-      'users.id',
-      'users.username',
-      'users.first_name',
-      'users.last_name',
-      'users.email',
-      'users.phone_number',
-      'users.role',
-      'users.profile_picture',
-      'users.date_joined',
-      'users.is_active',
-      'users.is_verified',
-      'users.is_phone_verified',
-      'users.search_text',
-      latestProviderVerification(eb).select('pv.id').as('provider_verification_id'),
-      latestProviderVerification(eb).select('pv.verification_status').as('provider_verification_status'),
-      eb
-        .case()
-        .when('users.role', '=', 'provider')
-        .then(
-          eb.fn.coalesce(
-            latestProviderVerification(eb).select('pv.verification_status'),
-            sql<UserVerificationStatus>`'not_started'`,
-          ),
-        )
-        .when('users.role', '=', 'client')
-        .then(
-          eb.fn.coalesce(
-            latestClientVerification(eb).select('cv.verification_status'),
-            sql<UserVerificationStatus>`'not_started'`,
-          ),
-        )
-        .else(sql<UserVerificationStatus | null>`null`)
-        .end()
-        .as('verification_state'),
-    ]);
-}
-
 function filteredUsers(
   db: Kysely<Database>,
   query: Pick<UserListQuery, 'search' | 'role' | 'verification_status'>,
 ) {
-  let rows = db.selectFrom(userRows(db).as('u'));
-  if (query.search) rows = rows.where(searchTextContains('u.search_text', query.search));
-  if (query.role) rows = rows.where('u.role', '=', query.role);
-  if (query.verification_status) rows = rows.where('u.verification_state', '=', query.verification_status);
+  let rows = db.selectFrom('users').where('users.deleted_at', 'is', null);
+  if (query.search) rows = rows.where(searchTextContains('users.search_text', query.search));
+  if (query.role) rows = rows.where('users.role', '=', query.role);
+  if (query.verification_status === 'not_started') {
+    rows = rows
+      .where('users.role', 'in', ['provider', 'client'])
+      .where('users.verification_status', 'is', null);
+  } else if (query.verification_status) {
+    rows = rows.where('users.verification_status', '=', query.verification_status);
+  }
   return rows;
+}
+
+/** The columns of a listed user, with the latest provider verification (looked up for output rows only). */
+function selectUserColumns(eb: UsersScope) {
+  return [
+    'users.id',
+    'users.username',
+    'users.first_name',
+    'users.last_name',
+    'users.email',
+    'users.phone_number',
+    'users.role',
+    'users.profile_picture',
+    'users.date_joined',
+    'users.is_active',
+    'users.is_verified',
+    'users.is_phone_verified',
+    latestProviderVerification(eb).select('pv.id').as('provider_verification_id'),
+    latestProviderVerification(eb).select('pv.verification_status').as('provider_verification_status'),
+  ] as const;
 }
 
 interface UserRow {
@@ -132,23 +102,6 @@ function toUser(row: UserRow): User {
   };
 }
 
-const USER_COLUMNS = [
-  'u.id',
-  'u.username',
-  'u.first_name',
-  'u.last_name',
-  'u.email',
-  'u.phone_number',
-  'u.role',
-  'u.profile_picture',
-  'u.date_joined',
-  'u.is_active',
-  'u.is_verified',
-  'u.is_phone_verified',
-  'u.provider_verification_id',
-  'u.provider_verification_status',
-] as const;
-
 /** One page of live users, newest first, with the count and the counters of the whole filtered set. */
 export async function listUsers(
   db: Kysely<Database>,
@@ -156,24 +109,26 @@ export async function listUsers(
 ): Promise<{ count: number; results: User[]; stats: UserStats }> {
   const [rows, totals] = await Promise.all([
     filteredUsers(db, query)
-      .select(USER_COLUMNS)
-      .orderBy('u.date_joined', 'desc')
-      .orderBy('u.id', 'desc')
+      .select(selectUserColumns)
+      .orderBy('users.date_joined', 'desc')
+      .orderBy('users.id', 'desc')
       .limit(query.page_size)
       .offset(offsetOf(query))
       .execute(),
     filteredUsers(db, query)
       .select((eb) => [
         eb.fn.countAll().as('count'),
-        eb.fn.sum(eb.case().when('u.verification_state', '=', 'pending').then(1).else(0).end()).as('pending'),
         eb.fn
-          .sum(eb.case().when('u.verification_state', '=', 'verified').then(1).else(0).end())
+          .sum(eb.case().when('users.verification_status', '=', 'pending').then(1).else(0).end())
+          .as('pending'),
+        eb.fn
+          .sum(eb.case().when('users.verification_status', '=', 'verified').then(1).else(0).end())
           .as('verified'),
         eb.fn
-          .sum(eb.case().when('u.verification_state', '=', 'rejected').then(1).else(0).end())
+          .sum(eb.case().when('users.verification_status', '=', 'rejected').then(1).else(0).end())
           .as('rejected'),
         eb.fn
-          .sum(eb.case().when('u.is_phone_verified', '=', true).then(1).else(0).end())
+          .sum(eb.case().when('users.is_phone_verified', '=', true).then(1).else(0).end())
           .as('phone_verified'),
       ])
       .executeTakeFirstOrThrow(),
@@ -192,9 +147,10 @@ export async function listUsers(
 
 export async function findUser(db: Kysely<Database>, id: number): Promise<User | undefined> {
   const row = await db
-    .selectFrom(userRows(db).as('u'))
-    .select(USER_COLUMNS)
-    .where('u.id', '=', id)
+    .selectFrom('users')
+    .where('users.deleted_at', 'is', null)
+    .select(selectUserColumns)
+    .where('users.id', '=', id)
     .executeTakeFirst();
   return row ? toUser(row) : undefined;
 }
