@@ -14,6 +14,7 @@ interface ApiUser {
 interface ApiUserPage {
   count: number;
   results: ApiUser[];
+  stats: { pending: number; verified: number; rejected: number; phone_verified: number };
 }
 
 let server: RunningServer;
@@ -67,8 +68,18 @@ describe('users screen', () => {
     expect(await page.getByRole('link', { name: 'Vérifications détaillées' }).getAttribute('href')).toBe(
       '/user-verification',
     );
-    for (const label of ['En attente', 'Vérifiés', 'Rejetés', 'Tél. vérifiés']) {
-      expect(await page.getByRole('group', { name: label, exact: true }).isVisible()).toBe(true);
+    const counters = [
+      ['En attente', expected.stats.pending],
+      ['Vérifiés', expected.stats.verified],
+      ['Rejetés', expected.stats.rejected],
+      ['Tél. vérifiés', expected.stats.phone_verified],
+    ] as const;
+    // The server's whole-set figures, not counts over the 10 rows shown.
+    expect(expected.stats.pending + expected.stats.verified + expected.stats.rejected).toBeGreaterThan(10);
+    for (const [label, value] of counters) {
+      const counter = page.getByRole('group', { name: label, exact: true }).locator('p').nth(1);
+      await counter.filter({ hasText: new Intl.NumberFormat('fr-FR').format(value) }).waitFor();
+      expect(await counter.textContent(), label).toBe(new Intl.NumberFormat('fr-FR').format(value));
     }
     expect(await page.getByRole('table', { name: 'Utilisateurs' }).getByRole('row').count()).toBe(11);
     await page

@@ -33,7 +33,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    requestIdHeader: 'x-request-id',
+    // Not `requestIdHeader`: Fastify would then take the header as is and skip genReqId's check.
+    requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
@@ -59,7 +60,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   app.decorate('registeredRoutes', []);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+    if (/^\/api\/docs(\/|$)/.test(route.url)) route.config = { ...route.config, public: true };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       app.registeredRoutes.push({ method, url: route.url, isPublic: route.config?.public === true });
@@ -70,8 +71,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
 
   registerErrorHandlers(app);
-  registerAuthGuard(app);
+  // Headers first: an onRequest hook that throws (the guard's 401/403) skips the hooks after it.
   await registerSecurityHeaders(app);
+  registerAuthGuard(app);
   await registerApiDocs(app);
 
   await app.register(

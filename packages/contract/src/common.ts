@@ -8,9 +8,17 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export const IdParams = z.object({
-  id: z.coerce.number().int().positive({ message: "L'identifiant doit être un entier positif" }),
-});
+/** Largest id a database row can have (32-bit integer columns on PostgreSQL). */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** A row id: a positive 32-bit integer (larger values are a 400, not a database error). */
+export const RowId = z.coerce
+  .number()
+  .int({ message: "L'identifiant doit être un entier positif" })
+  .positive({ message: "L'identifiant doit être un entier positif" })
+  .max(MAX_ROW_ID, { message: "L'identifiant est trop grand" });
+
+export const IdParams = z.object({ id: RowId });
 export type IdParams = z.infer<typeof IdParams>;
 
 export const MAX_PAGE_SIZE = 100;
@@ -53,11 +61,14 @@ export const QueryBoolean = z
   .enum(['true', 'false', '1', '0'], { message: 'Valeur attendue : true ou false' })
   .transform((value) => value === 'true' || value === '1');
 
-/** Optional free-text filter: trimmed, empty means absent. */
+/** Optional free-text filter: trimmed, empty means absent, no NUL character. */
 export const SearchText = z
   .string()
   .trim()
   .max(200, { message: 'La recherche ne peut pas dépasser 200 caractères' })
+  .refine((value) => !value.includes('\u0000'), {
+    message: 'La recherche contient un caractère non autorisé',
+  })
   .optional()
   .transform((value) => (value ? value : undefined));
 

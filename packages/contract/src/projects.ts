@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   BudgetRange,
+  IdParams,
+  MAX_ROW_ID,
   OfferStatus,
   ProjectStatus,
   pageOf,
@@ -11,13 +13,25 @@ import {
 
 export const PROJECTS_PAGE_SIZE = 10;
 
+/** `{id}` of a project route (IdParams caps ids at what a row can have). */
+export const ProjectIdParams = IdParams;
+export type ProjectIdParams = z.infer<typeof ProjectIdParams>;
+
 const STATUS_MESSAGE =
   'Statut invalide. Valeurs acceptées : open, in_progress, completed, cancelled, closed, paused.';
 
 /** Optional numeric id filter of a list (`category`, `client`): non-numeric → 400, empty → absent. */
 const OptionalIdFilter = z
   .union(
-    [z.literal(''), z.coerce.number({ message: 'Un identifiant numérique est attendu' }).int().positive()],
+    [
+      z.literal(''),
+      z.coerce
+        .number({ message: 'Un identifiant numérique est attendu' })
+        .int()
+        .positive()
+        // Ids are 32-bit integers in the database; a larger number would make PostgreSQL fail (500).
+        .max(MAX_ROW_ID),
+    ],
     {
       message: 'Un identifiant numérique positif est attendu',
     },
@@ -73,6 +87,10 @@ export const UpdateProjectBody = z.object({
   admin_notes: z
     .string()
     .max(5000, { message: 'Les notes ne peuvent pas dépasser 5000 caractères' })
+    // PostgreSQL text cannot hold a NUL character: refuse it (400) rather than fail (500).
+    .refine((notes) => !notes.includes('\u0000'), {
+      message: 'Les notes contiennent un caractère non autorisé',
+    })
     .nullable()
     .optional(),
 });

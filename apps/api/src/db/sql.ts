@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type RawBuilder,
   type RootOperationNode,
+  type SelectQueryBuilder,
   sql,
   type UnknownRow,
   type ValueNode,
@@ -116,4 +117,16 @@ export function hoursBetween(dialect: Dialect, from: string, to: string): RawBui
 /** Case-insensitive "contains" on a plain text column (standard SQL, same on both databases). */
 export function lowerContains(column: string, term: string): RawBuilder<boolean> {
   return sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${`%${escapeLike(term.toLowerCase())}%`} escape '\\'`;
+}
+
+/**
+ * Locks the selected rows until the transaction ends on PostgreSQL (`FOR UPDATE`), so that two
+ * concurrent transactions checking the same rule wait for each other. SQLite needs nothing: its
+ * writes are serialized on the one connection.
+ */
+export function lockRowsOnPostgres<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  dialect: Dialect,
+): SelectQueryBuilder<DB, TB, O> {
+  return dialect === 'postgres' ? query.forUpdate() : query;
 }

@@ -20,6 +20,13 @@ export function constraintViolationToHttpError(error: unknown): HttpError | null
       code: 'foreign_key_violation',
     });
   }
+  // PostgreSQL refuses NUL characters in text and integers beyond the column's range.
+  if (code === '22021' || code === '22P05') {
+    return new HttpError(400, 'Le texte envoyé contient un caractère non autorisé.', { code: 'invalid' });
+  }
+  if (code === '22003') {
+    return new HttpError(400, 'Une valeur numérique dépasse les limites autorisées.', { code: 'invalid' });
+  }
   if (code === 'SQLITE_CONSTRAINT_CHECK' || code === '23514') {
     return new HttpError(400, 'Valeur refusée par les règles de la base de données.', { code: 'invalid' });
   }

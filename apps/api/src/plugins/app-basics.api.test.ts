@@ -43,6 +43,24 @@ describe('API basics', () => {
     expect(body.detail).toMatch(/^Requête invalide/);
   });
 
+  it('answers a NUL character in a search and an id beyond any row with a French 400', async () => {
+    const search = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/?search=%00abc',
+      headers: ctx.auth,
+    });
+    expect(search.statusCode).toBe(400);
+    expect(search.json().detail).toContain('La recherche contient un caractère non autorisé');
+    for (const [method, url] of [
+      ['DELETE', '/api/users/2147483648/'],
+      ['GET', '/api/admin/projects/99999999999/'],
+    ] as const) {
+      const response = await ctx.app.inject({ method, url, headers: ctx.auth });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().detail).toContain("L'identifiant est trop grand");
+    }
+  });
+
   it('refuses a non-JSON content type with a French 415', async () => {
     const response = await ctx.app.inject({
       method: 'POST',
@@ -67,6 +85,24 @@ describe('API basics', () => {
       headers: { 'x-request-id': 'abc-123' },
     });
     expect(echoed.headers['x-request-id']).toBe('abc-123');
+    for (const [url, status] of [
+      ['/api/auth/me/', 401],
+      ['/api/does-not-exist/', 404],
+      ['/api/users/?page=abc', 401],
+    ] as const) {
+      const refused = await ctx.app.inject({ method: 'GET', url });
+      expect(refused.statusCode, url).toBe(status);
+      expect(refused.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(refused.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
+    for (const unsafe of ['a'.repeat(65), 'id with spaces', '<script>']) {
+      const replaced = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-request-id': unsafe },
+      });
+      expect(replaced.headers['x-request-id'], unsafe).toMatch(/^[0-9a-f-]{36}$/);
+    }
   });
 
   it('serves the OpenAPI description and its page at /api/docs', async () => {
@@ -90,6 +126,10 @@ describe('console serving', () => {
     mkdirSync(path.join(webDist, 'assets'), { recursive: true });
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Kwanza Admin</title>');
     writeFileSync(path.join(webDist, 'assets', 'app-123.js'), 'console.log(1)');
+    // Where the console's build really puts its hashed chunks (apps/web/vite.config.ts).
+    mkdirSync(path.join(webDist, 'static', 'js'), { recursive: true });
+    writeFileSync(path.join(webDist, 'static', 'js', 'users-page-abc123.js'), 'console.log(2)');
+    writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
   });
   afterAll(() => ctx.close());
 
@@ -108,6 +148,11 @@ describe('console serving', () => {
       const asset = await app.inject({ method: 'GET', url: '/assets/app-123.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
+      const chunk = await app.inject({ method: 'GET', url: '/static/js/users-page-abc123.js' });
+      expect(chunk.statusCode).toBe(200);
+      expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const unhashed = await app.inject({ method: 'GET', url: '/favicon.svg' });
+      expect(unhashed.headers['cache-control']).toBe('no-cache');
 
       const api = await app.inject({ method: 'GET', url: '/api/unknown' });
       expect(api.statusCode).toBe(404);

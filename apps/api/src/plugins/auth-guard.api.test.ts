@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiModules } from '../modules/index.js';
 import { insertUser } from '../test/factories.js';
 import { createTestContext, TEST_JWT_SECRET, type TestContext } from '../test/test-context.js';
 
@@ -49,7 +50,7 @@ describe('admin guard over the whole route table', () => {
 
   const apiRoutes = () =>
     ctx.app.registeredRoutes.filter(
-      (route) => route.url.startsWith('/api') && !route.url.startsWith('/api/docs'),
+      (route) => route.url.startsWith('/api') && !/^\/api\/docs(\/|$)/.test(route.url),
     );
 
   it('knows the route table and only the expected routes are public', () => {
@@ -87,6 +88,18 @@ describe('admin guard over the whole route table', () => {
     }
   });
 
+  it('cannot be bypassed by percent-encoding the path, which the router decodes', async () => {
+    const protectedRoutes = apiRoutes().filter((route) => !route.isPublic && route.method === 'GET');
+    expect(protectedRoutes.length).toBeGreaterThan(0);
+    for (const route of protectedRoutes) {
+      const url = concreteUrl(route.url);
+      for (const disguised of [url.replace(/^\/api/, '/%61pi'), url.replace(/^\/api/, '/%61%70%69')]) {
+        const response = await ctx.app.inject({ method: 'GET', url: disguised });
+        expect(response.statusCode, disguised).toBe(401);
+      }
+    }
+  });
+
   it('answers 403 on every protected route for a valid non-admin token', async () => {
     for (const route of apiRoutes().filter((item) => !item.isPublic)) {
       const response = await ctx.app.inject({
@@ -95,6 +108,20 @@ describe('admin guard over the whole route table', () => {
         headers: { authorization: `Bearer ${clientToken}` },
       });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
+  it('keeps a route whose path merely starts like the docs (/api/docs-…) protected', async () => {
+    apiModules.push(async (api) => {
+      api.get('/docs-export/', async () => ({ secret: true }));
+    });
+    const extra = await createTestContext();
+    try {
+      const response = await extra.app.inject({ method: 'GET', url: '/api/docs-export/' });
+      expect(response.statusCode).toBe(401);
+    } finally {
+      apiModules.pop();
+      await extra.close();
     }
   });
 

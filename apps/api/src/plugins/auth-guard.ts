@@ -19,7 +19,10 @@ function bearerToken(request: FastifyRequest): string | null {
 export function registerAuthGuard(app: FastifyInstance): void {
   app.decorateRequest('admin', null);
   app.addHook('onRequest', async (request) => {
-    if (!API_PATH.test(request.url) || request.is404) return;
+    // Decide on the matched route, never on the raw URL: the router decodes the path, so
+    // `/%61pi/users/` reaches the `/api/users/` route while its raw URL does not start with `/api`.
+    const routeUrl = request.routeOptions.url;
+    if (request.is404 || routeUrl === undefined || !API_PATH.test(routeUrl)) return;
     if (request.routeOptions.config.public === true) return;
 
     const token = bearerToken(request);

@@ -18,7 +18,9 @@ export async function registerStaticWeb(app: FastifyInstance, config: AppConfig)
     index: false,
     cacheControl: false,
     setHeaders(response, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      // Vite writes every hashed file under static/ (static/js, static/assets); see vite.config.ts.
+      const [topFolder] = path.relative(config.webDist, filePath).split(path.sep);
+      const immutable = topFolder === 'static' || topFolder === 'assets';
       response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });

@@ -213,7 +213,15 @@ describe('projects API: list, detail, update, offers, delete', () => {
     ).toHaveLength(1);
     expect((await list('category=99999')).count).toBe(0);
     expect((await list('client=99999')).count).toBe(0);
-    for (const query of ['category=abc', 'client=1.5', 'page=0', 'page_size=500']) {
+    // Beyond the 32-bit ids of the database: 400 on both databases (PostgreSQL used to answer 500).
+    for (const query of [
+      'category=abc',
+      'client=1.5',
+      'page=0',
+      'page_size=500',
+      'category=99999999999',
+      'client=2147483648',
+    ]) {
       const response = await get(`/api/admin/projects/?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().detail, query).toMatch(/^Requête invalide/);
@@ -232,6 +240,18 @@ describe('projects API: list, detail, update, offers, delete', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().detail).toBe('Projet introuvable.');
     expect((await get('/api/admin/projects/abc/')).statusCode).toBe(400);
+    // Beyond the 32-bit ids: a French 400 on both databases for every project route (PostgreSQL used to
+    // answer 500).
+    for (const [method, url] of [
+      ['GET', '/api/admin/projects/2147483648/'],
+      ['GET', '/api/admin/projects/99999999999/offers/'],
+      ['PATCH', '/api/admin/projects/99999999999/'],
+      ['DELETE', '/api/admin/projects/99999999999/'],
+    ] as const) {
+      const response = await ctx.app.inject({ method, url, headers: ctx.auth, payload: { status: 'open' } });
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
+      expect(response.json().detail, url).toMatch(/^Requête invalide/);
+    }
   });
 
   it('accepts every status of the life cycle with admin notes, and refuses anything else', async () => {
@@ -254,6 +274,10 @@ describe('projects API: list, detail, update, offers, delete', () => {
     expect(invalid.json().errors.status).toBeDefined();
     expect((await patch(ids.jardin as number, { status: 42 })).statusCode).toBe(400);
     expect((await patch(ids.jardin as number, { admin_notes: 'x'.repeat(5001) })).statusCode).toBe(400);
+    // A NUL character cannot be stored by PostgreSQL: refused with a French 400 on both databases.
+    const nul = await patch(ids.jardin as number, { admin_notes: 'avant\u0000après' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().errors.admin_notes).toEqual(['Les notes contiennent un caractère non autorisé']);
     expect((await get(`/api/admin/projects/${ids.jardin}/`)).json().status).toBe('paused');
 
     const missing = await patch(999999, { status: 'open' });

@@ -199,4 +199,11 @@ describe('providers', () => {
     expect((await put(ids.helder?.profileId ?? 0, {})).statusCode).toBe(400);
     expect((await put('abc', { is_verified: true })).statusCode).toBe(400);
   });
+
+  it('answers a French 400, not a 500, for an id beyond the integer columns (PostgreSQL)', async () => {
+    const response = await put(3_000_000_000, { is_verified: true });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.id).toEqual(["L'identifiant est trop grand"]);
+    expect((await put(2_147_483_647, { is_verified: true })).statusCode).toBe(404);
+  });
 });

@@ -74,6 +74,20 @@ describe('user actions', () => {
       const malformed = await call('PATCH', '/api/users/abc/toggle_status/');
       expect(malformed.statusCode).toBe(400);
     });
+
+    it('answer a French 400, not a 500, for an id beyond the integer columns (PostgreSQL)', async () => {
+      for (const [method, url] of [
+        ['PATCH', '/api/users/3000000000/toggle_status/'],
+        ['PATCH', '/api/users/3000000000/toggle_verification/'],
+        ['DELETE', '/api/users/3000000000/'],
+        ['PATCH', '/api/users/3000000000/'],
+      ] as const) {
+        const response = await call(method, url, method === 'PATCH' ? { first_name: 'X' } : undefined);
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json().errors.id).toEqual(["L'identifiant est trop grand"]);
+      }
+      expect((await call('DELETE', '/api/users/2147483647/')).statusCode).toBe(404);
+    });
   });
 
   describe('PATCH /api/users/{id}/', () => {
@@ -232,8 +246,12 @@ describe('user actions', () => {
         .selectFrom('notifications')
         .select(['title', 'is_read'])
         .where('user_id', '=', clientId)
+        .orderBy('title')
         .execute();
-      expect(notifications).toEqual([{ title: 'Lue', is_read: true }]);
+      expect(notifications).toEqual([
+        { title: 'Lue', is_read: true },
+        { title: 'Non lue', is_read: false },
+      ]);
     });
 
     it('frees the e-mail and username, refuses the login, and answers 404 afterwards', async () => {

@@ -1,7 +1,7 @@
 import type { UpdateUserBody, User, UserListQuery, UserStats } from '@kwanza/contract';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { nowIso, searchTextContains } from '../../db/sql.js';
+import { dialectOf, lockRowsOnPostgres, nowIso, searchTextContains } from '../../db/sql.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { projectSearchText, providerSearchText, userSearchText } from '../../lib/search-text.js';
@@ -178,16 +178,22 @@ async function findLiveAccount(db: Kysely<Database>, id: number): Promise<LiveAc
   return { id: row.id, role: row.role, is_active: Boolean(row.is_active) };
 }
 
-async function countOtherActiveAdmins(db: Kysely<Database>, exceptId: number): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where('role', '=', 'admin')
-    .where('is_active', '=', true)
-    .where('deleted_at', 'is', null)
-    .where('id', '!=', exceptId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/**
+ * Whether an active admin other than `exceptId` remains. Every active admin row is locked first
+ * (PostgreSQL), so two admins removing each other at the same moment cannot both pass the check.
+ */
+async function anotherActiveAdminRemains(db: Kysely<Database>, exceptId: number): Promise<boolean> {
+  const activeAdmins = await lockRowsOnPostgres(
+    db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .where('is_active', '=', true)
+      .where('deleted_at', 'is', null)
+      .orderBy('id'),
+    dialectOf(db),
+  ).execute();
+  return activeAdmins.some((admin) => admin.id !== exceptId);
 }
 
 /**
@@ -201,7 +207,7 @@ async function assertRemovable(
   messages: { self: string; lastAdmin: string },
 ): Promise<void> {
   if (account.id === actorId) throw conflict(messages.self, 'own_account');
-  if (account.role === 'admin' && account.is_active && (await countOtherActiveAdmins(db, account.id)) === 0) {
+  if (account.role === 'admin' && account.is_active && !(await anotherActiveAdminRemains(db, account.id))) {
     throw conflict(messages.lastAdmin, 'last_admin');
   }
 }
@@ -327,7 +333,7 @@ function deletedName(id: number, value: string, maxLength: number): string {
  * Soft-deletes a user in one transaction: sets `deleted_at`, deactivates the account and renames its
  * e-mail and username to `deleted-<id>-…` so both can be reused. Projects, offers, disputes, reports,
  * conversations, messages and verifications stay and keep pointing to the row (their screens still
- * show the name); only the user's unread notifications are removed. Refuses one's own account and the
+ * show the name), and so do the notifications addressed to the user. Refuses one's own account and the
  * last active admin (409).
  */
 export async function deleteUser(db: Kysely<Database>, id: number, actorId: number): Promise<void> {
@@ -352,6 +358,5 @@ export async function deleteUser(db: Kysely<Database>, id: number, actorId: numb
       })
       .where('id', '=', id)
       .execute();
-    await trx.deleteFrom('notifications').where('user_id', '=', id).where('is_read', '=', false).execute();
   });
 }

@@ -68,8 +68,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           'l’e-mail et le nom d’utilisateur sont renommés en `deleted-<id>-<valeur>` pour pouvoir être ' +
           'réutilisés. L’utilisateur disparaît des listes d’utilisateurs et de prestataires et ne peut plus ' +
           'se connecter ; ses documents de vérification ne sont plus servis. Ses projets, offres, litiges, ' +
-          'signalements, conversations et messages restent et continuent d’afficher son nom ; seules ses ' +
-          'notifications non lues sont supprimées. 409 pour son propre compte ou le dernier administrateur actif.',
+          'signalements, conversations, messages et notifications restent et continuent d’afficher son nom. ' +
+          '409 pour son propre compte ou le dernier administrateur actif.',
         params: IdParams,
         response: { 204: z.null().describe('Utilisateur supprimé'), ...ERRORS },
       },

@@ -124,6 +124,12 @@ describe('client verifications API', () => {
     expect((await stateOf(verified)).verification_status).toBe('verified');
     expect((await stateOf(rejected)).verification_status).toBe('rejected');
     expect((await post(`${BASE}/424242/reset/`)).statusCode).toBe(404);
+    // Out of the database's id range or holding a NUL character: a French 400, not a 500.
+    expect((await post(`${BASE}/3000000000/reset/`)).statusCode).toBe(400);
+    expect((await get(`${BASE}/?search=a%00b`)).statusCode).toBe(400);
+    const nul = await post(`${BASE}/${pending}/reject/`, { rejection_reason: 'a\u0000b' });
+    expect(nul.statusCode).toBe(400);
+    expect((await stateOf(pending)).verification_status).toBe('pending');
   });
 
   describe('list and stats', () => {

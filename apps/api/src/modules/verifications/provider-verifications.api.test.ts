@@ -122,6 +122,31 @@ describe('provider verifications API', () => {
     expect((await get(`${BASE}/abc/`)).statusCode).toBe(400);
   });
 
+  it('answers a French 400, never a database error, to input PostgreSQL cannot store or compare', async () => {
+    const id = await insertProviderVerification(ctx.db);
+    const refusals: [string, string, object?][] = [
+      // Beyond the 32-bit ids of the database.
+      ['GET', `${BASE}/3000000000/`],
+      ['POST', `${BASE}/3000000000/approve/`, {}],
+      // A NUL character in a text (PostgreSQL refuses it).
+      ['POST', `${BASE}/${id}/approve/`, { admin_notes: 'a\u0000b' }],
+      ['POST', `${BASE}/${id}/reject/`, { rejection_reason: 'a\u0000b' }],
+      ['GET', `${BASE}/?search=a%00b`],
+      ['GET', `${BASE}/export/?search=a%00b`],
+    ];
+    for (const [method, url, payload] of refusals) {
+      const response = await ctx.app.inject({
+        method: method === 'GET' ? 'GET' : 'POST',
+        url,
+        headers: ctx.auth,
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
+      expect(response.json().detail).toMatch(/^Requête invalide/);
+    }
+    expect((await stateOf(id)).verification_status).toBe('pending');
+  });
+
   it('bulk approves every pending id and reports the others, in one go', async () => {
     const pendingA = await insertProviderVerification(ctx.db);
     const pendingB = await insertProviderVerification(ctx.db);
@@ -165,6 +190,11 @@ describe('provider verifications API', () => {
     expect(noIds.json().detail).toBe('Au moins une vérification doit être sélectionnée');
     const missingIds = await post(`${BASE}/bulk-approve/`, {});
     expect(missingIds.json().detail).toBe('Au moins une vérification doit être sélectionnée');
+    // Beyond the 32-bit ids of the database: a French 400, not a PostgreSQL error (500).
+    const outOfRange = await post(`${BASE}/bulk-approve/`, { verification_ids: [pendingA, 3_000_000_000] });
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.json().detail).toContain("L'identifiant doit être un entier positif");
+    expect((await stateOf(pendingA)).verification_status).toBe('pending');
     const noReason = await post(`${BASE}/bulk-reject/`, { verification_ids: [pendingA] });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().detail).toBe('La raison du rejet est obligatoire');
@@ -317,6 +347,14 @@ describe('provider verifications API', () => {
       });
       expect(filtered.json().status_distribution.total).toBe(1);
       expect(filtered.json().filters).toEqual({ is_business: true });
+      const searched = await context.app.inject({
+        method: 'GET',
+        url: `${BASE}/reports/?search=%20Elodie%20&status=pending&days=30`,
+        headers: context.auth,
+      });
+      expect(searched.statusCode, searched.body).toBe(200);
+      expect(searched.json().filters).toEqual({ search: 'Elodie', status: 'pending', days: 30 });
+      expect(searched.json().status_distribution).toEqual({ total: 1, pending: 1, verified: 0, rejected: 0 });
     });
 
     it('summarises verifications for the dashboard', async () => {

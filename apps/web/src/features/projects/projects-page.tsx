@@ -3,7 +3,7 @@ import { Card, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -12,7 +12,7 @@ import { LoadingState } from '../../components/loading-state';
 import { PageHeader } from '../../components/page-header';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { ApiError } from '../../lib/http';
-import { DEFAULT_PAGE_SIZE } from '../../lib/pagination';
+import { countPages, DEFAULT_PAGE_SIZE } from '../../lib/pagination';
 import { useDeleteProject } from './api/delete-project';
 import { useProjectHeadline } from './api/get-project-stats';
 import { useProjectCategories } from './api/list-project-categories';
@@ -59,6 +59,13 @@ export default function ProjectsPage() {
   };
 
   const [searchInput, setSearchInput] = useState(search ?? '');
+  // The URL can change while the page stays mounted (sidebar link, back button): the field follows it,
+  // unless it already says the same thing (a trailing space being typed is kept).
+  const [shownSearch, setShownSearch] = useState(search);
+  if (search !== shownSearch) {
+    setShownSearch(search);
+    if ((searchInput.trim() || undefined) !== search) setSearchInput(search ?? '');
+  }
   const writeSearch = useDebouncedCallback(
     (value: string) => updateParams({ search: value.trim() || undefined }),
     400,
@@ -71,6 +78,24 @@ export default function ProjectsPage() {
 
   const count = list.data?.count ?? 0;
   const resultsOnPage = list.data?.results.length ?? 0;
+
+  // A page past the end (stale link, projects deleted meanwhile): go to the last page instead of an
+  // empty table.
+  const lastPage = countPages(count, DEFAULT_PAGE_SIZE);
+  const isPastTheEnd =
+    Boolean(list.data) && !list.isPlaceholderData && resultsOnPage === 0 && count > 0 && page > lastPage;
+  useEffect(() => {
+    if (!isPastTheEnd) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (lastPage > 1) next.set('page', String(lastPage));
+        else next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [isPastTheEnd, lastPage, setSearchParams]);
 
   const hasFilters = Boolean(search || status || category || client);
 
@@ -145,7 +170,7 @@ export default function ProjectsPage() {
             message="Impossible de charger les projets. Veuillez réessayer."
             onRetry={() => list.refetch()}
           />
-        ) : list.isLoading || !list.data ? (
+        ) : list.isLoading || !list.data || isPastTheEnd ? (
           <LoadingState />
         ) : resultsOnPage === 0 && count === 0 ? (
           hasFilters ? (

@@ -10,6 +10,7 @@ import { LoadingState } from '../../components/loading-state';
 import { PageHeader } from '../../components/page-header';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { formatNumber } from '../../lib/format';
+import { countPages } from '../../lib/pagination';
 import { useProviders } from './api/list-providers';
 import { useSetProviderVerified } from './api/set-provider-verified';
 import { ProviderCard } from './components/provider-card';
@@ -47,8 +48,12 @@ export default function ProvidersPage() {
   const [detailed, setDetailed] = useState<Provider | null>(null);
   const [pendingId, setPendingId] = useState<number | null>(null);
 
-  // The URL changed (back, reset, shared link): the box shows its search.
-  useEffect(() => setDraft(params.search), [params.search]);
+  // The URL changed (back, reset, shared link): the box shows its search. The box keeps what is being
+  // typed when it only differs by spaces (the applied search is trimmed: 'Ana ' must not become 'Ana').
+  useEffect(
+    () => setDraft((current) => (current.trim() === params.search ? current : params.search)),
+    [params.search],
+  );
   const applySearch = useDebouncedCallback((value: string) => {
     setParams({ search: value.trim(), page: 1 });
   }, PROVIDER_SEARCH_DEBOUNCE_MS);
@@ -65,6 +70,14 @@ export default function ProvidersPage() {
   const results = page?.results ?? [];
   const total = page?.count ?? 0;
   const filtered = Boolean(params.search || params.status || draft.trim());
+
+  // A page past the end (its last card verified away under a status filter, a shared link to a shorter
+  // list): show the last page.
+  const lastPage = countPages(total, PROVIDERS_PAGE_SIZE);
+  const pastTheEnd = Boolean(page) && !providers.isPlaceholderData && total > 0 && params.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setParams({ page: lastPage }, { replace: true });
+  }, [pastTheEnd, lastPage, setParams]);
 
   const toggleVerified = (provider: Provider) => {
     setPendingId(provider.id);

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { type NavigateOptions, useSearchParams } from 'react-router';
 
 export const PROVIDERS_PAGE_SIZE = 9;
 
@@ -34,8 +34,11 @@ export function useProviderListParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseProviderListParams(searchParams), [searchParams]);
   const update = useCallback(
-    (changes: Partial<ProviderListParams>) => {
-      setSearchParams((current) => toProviderListSearch({ ...parseProviderListParams(current), ...changes }));
+    (changes: Partial<ProviderListParams>, options?: NavigateOptions) => {
+      setSearchParams(
+        (current) => toProviderListSearch({ ...parseProviderListParams(current), ...changes }),
+        options,
+      );
     },
     [setSearchParams],
   );

@@ -1,6 +1,6 @@
 import { UserRole, UserVerificationStatus } from '@kwanza/contract';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { type NavigateOptions, useSearchParams } from 'react-router';
 
 export const USERS_PAGE_SIZE = 10;
 
@@ -43,8 +43,11 @@ export function useUserListParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseUserListParams(searchParams), [searchParams]);
   const update = useCallback(
-    (changes: Partial<UserListParams>) => {
-      setSearchParams((current) => toUserListSearch({ ...parseUserListParams(current), ...changes }));
+    (changes: Partial<UserListParams>, options?: NavigateOptions) => {
+      setSearchParams(
+        (current) => toUserListSearch({ ...parseUserListParams(current), ...changes }),
+        options,
+      );
     },
     [setSearchParams],
   );

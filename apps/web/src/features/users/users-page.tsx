@@ -1,7 +1,7 @@
 import type { User } from '@kwanza/contract';
 import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { formatNumber } from '../../lib/format';
 import { ApiError } from '../../lib/http';
+import { countPages } from '../../lib/pagination';
 import { useDeleteUser } from './api/delete-user';
 import { useUsers } from './api/list-users';
 import { useToggleUserStatus } from './api/toggle-user-status';
@@ -49,6 +50,13 @@ export default function UsersPage() {
   const page = users.data;
   const results = users.isError ? [] : (page?.results ?? []);
   const total = users.isError ? 0 : (page?.count ?? 0);
+
+  // A page past the end (rows deleted elsewhere, a shared link to a shorter list): show the last page.
+  const lastPage = countPages(total, USERS_PAGE_SIZE);
+  const pastTheEnd = Boolean(page) && !users.isPlaceholderData && total > 0 && params.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setParams({ page: lastPage }, { replace: true });
+  }, [pastTheEnd, lastPage, setParams]);
 
   const confirmDelete = (user: User) =>
     openConfirmDialog({
