@@ -20,6 +20,11 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
+/** The URL with the value of a `signature` query parameter masked. */
+export function redactSignature(url: string): string {
+  return url.replace(/([?&]signature=)[^&#]*/gi, '$1[masqué]');
+}
+
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Builds the whole application without listening: the server and the tests use the same one. */
@@ -27,6 +32,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      serializers: {
+        // Signed document links carry a short-lived credential: keep it out of the logs.
+        req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({
+          method: request.method,
+          url: redactSignature(request.url),
+          host: request.hostname,
+          remoteAddress: request.ip,
+        }),
+      },
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'access'],
         censor: '[masqué]',
@@ -86,7 +100,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const servesConsole = await registerStaticWeb(app, config);
   app.setNotFoundHandler((request, reply) => {
     const isApi = /^\/api(\/|\?|$)/.test(request.url);
-    if (!isApi && servesConsole && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing built file (an old tab after a redeploy) is a 404, not the console's page.
+    const isBuiltFile = /^\/(static|assets)\//.test(request.url);
+    if (!isApi && !isBuiltFile && servesConsole && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

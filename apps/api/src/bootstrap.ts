@@ -27,31 +27,44 @@ async function freeUsername(db: Kysely<Database>, wanted: string): Promise<strin
 }
 
 /**
- * The first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD. Without ADMIN_PASSWORD a random password
- * is generated when the account is created, and returned so that the server prints it once. When
- * the account exists and ADMIN_PASSWORD is set, the password is reset to it (the documented way to
- * regain access).
+ * The first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD.
+ * - With ADMIN_PASSWORD: the account with that e-mail is created, or, when it exists, given that
+ *   password and restored as an active admin (the documented way to regain access).
+ * - Without it: when no admin can log in at all, the account is created with a random password,
+ *   returned so that the server prints it once. Otherwise nothing changes (an admin who changed
+ *   their e-mail does not make a second account appear).
  */
 export async function ensureFirstAdmin(db: Kysely<Database>, config: AppConfig): Promise<FirstAdmin> {
   const email = config.adminEmail;
   const existing = await db
     .selectFrom('users')
-    .select(['id', 'password_hash'])
+    .select(['id', 'password_hash', 'role', 'is_active'])
     .where('email', '=', email)
     .executeTakeFirst();
 
   if (existing) {
-    if (config.adminPassword && !(await verifyPassword(existing.password_hash, config.adminPassword))) {
-      await db
-        .updateTable('users')
-        .set({ password_hash: await hashPassword(config.adminPassword) })
-        .where('id', '=', existing.id)
-        .execute();
-      return { email, generatedPassword: null, created: false, passwordReset: true };
+    const password = config.adminPassword;
+    if (!password) return { email, generatedPassword: null, created: false, passwordReset: false };
+    const passwordMatches = await verifyPassword(existing.password_hash, password);
+    if (passwordMatches && existing.role === 'admin' && existing.is_active) {
+      return { email, generatedPassword: null, created: false, passwordReset: false };
     }
-    return { email, generatedPassword: null, created: false, passwordReset: false };
+    await db
+      .updateTable('users')
+      .set({
+        role: 'admin',
+        is_active: true,
+        deleted_at: null,
+        ...(passwordMatches ? {} : { password_hash: await hashPassword(password) }),
+      })
+      .where('id', '=', existing.id)
+      .execute();
+    return { email, generatedPassword: null, created: false, passwordReset: true };
   }
 
+  if (!config.adminPassword && (await someAdminCanLogIn(db))) {
+    return { email, generatedPassword: null, created: false, passwordReset: false };
+  }
   const generatedPassword = config.adminPassword ? null : randomBytes(12).toString('base64url');
   const password = config.adminPassword ?? generatedPassword ?? '';
   const username = await freeUsername(db, 'admin');
@@ -76,6 +89,19 @@ export async function ensureFirstAdmin(db: Kysely<Database>, config: AppConfig):
     })
     .execute();
   return { email, generatedPassword, created: true, passwordReset: false };
+}
+
+async function someAdminCanLogIn(db: Kysely<Database>): Promise<boolean> {
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('is_active', '=', true)
+    .where('deleted_at', 'is', null)
+    .where('password_hash', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return admin !== undefined;
 }
 
 /** True when the database holds no marketplace data yet (admins only, or nothing). */

@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     console.log(`Connexion : ${admin.email} avec le mot de passe de ADMIN_PASSWORD`);
   } else {
     console.log(
-      `Connexion : ${admin.email} (mot de passe défini au premier démarrage ou par ADMIN_PASSWORD)`,
+      `Connexion : avec un compte administrateur existant (ADMIN_PASSWORD réinitialise celui de ${admin.email})`,
     );
   }
 }

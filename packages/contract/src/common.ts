@@ -61,6 +61,12 @@ export const QueryBoolean = z
   .enum(['true', 'false', '1', '0'], { message: 'Valeur attendue : true ou false' })
   .transform((value) => value === 'true' || value === '1');
 
+/** PostgreSQL text cannot hold a NUL character: text containing one is refused with a 400. */
+export function hasNoNulCharacter(value: string | null | undefined): boolean {
+  return !value?.includes('\u0000');
+}
+export const NUL_CHARACTER_MESSAGE = 'Le texte contient un caractère non autorisé';
+
 /** Optional free-text filter: trimmed, empty means absent, no NUL character. */
 export const SearchText = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   BudgetRange,
-  IdParams,
+  hasNoNulCharacter,
   MAX_ROW_ID,
   OfferStatus,
   ProjectStatus,
@@ -12,10 +12,6 @@ import {
 } from './common.js';
 
 export const PROJECTS_PAGE_SIZE = 10;
-
-/** `{id}` of a project route (IdParams caps ids at what a row can have). */
-export const ProjectIdParams = IdParams;
-export type ProjectIdParams = z.infer<typeof ProjectIdParams>;
 
 const STATUS_MESSAGE =
   'Statut invalide. Valeurs acceptées : open, in_progress, completed, cancelled, closed, paused.';
@@ -87,10 +83,7 @@ export const UpdateProjectBody = z.object({
   admin_notes: z
     .string()
     .max(5000, { message: 'Les notes ne peuvent pas dépasser 5000 caractères' })
-    // PostgreSQL text cannot hold a NUL character: refuse it (400) rather than fail (500).
-    .refine((notes) => !notes.includes('\u0000'), {
-      message: 'Les notes contiennent un caractère non autorisé',
-    })
+    .refine(hasNoNulCharacter, { message: 'Les notes contiennent un caractère non autorisé' })
     .nullable()
     .optional(),
 });

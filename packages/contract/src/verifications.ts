@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
   DocumentType,
-  IdParams,
+  hasNoNulCharacter,
+  MAX_ROW_ID,
+  NUL_CHARACTER_MESSAGE,
   pageOf,
   paginationQuery,
   QueryBoolean,
@@ -25,30 +27,17 @@ export const SELECTION_REQUIRED = 'Au moins une vérification doit être sélect
 export const VerificationStatusFilter = z.enum(['pending', 'verified', 'rejected', 'not_started']);
 export type VerificationStatusFilter = z.infer<typeof VerificationStatusFilter>;
 
-/** Ids are 32-bit integer columns: PostgreSQL fails (500) on a larger parameter, so it is a 400 here. */
-const MAX_VERIFICATION_ID = 2_147_483_647;
 const INVALID_ID = "L'identifiant doit être un entier positif";
-
-/** `{id}` of a verification route. */
-export const VerificationIdParams = z.object({
-  id: IdParams.shape.id.max(MAX_VERIFICATION_ID, { message: INVALID_ID }),
-});
-export type VerificationIdParams = z.infer<typeof VerificationIdParams>;
-
-/** PostgreSQL text cannot hold a NUL character: such input is a 400 rather than a database error (500). */
-const hasNoNul = (value: string | undefined) => !value?.includes('\u0000');
-const FORBIDDEN_CHARACTER = 'Le texte contient un caractère non autorisé';
 
 const Notes = z
   .string()
   .trim()
   .max(5000, { message: 'Les notes ne peuvent pas dépasser 5000 caractères' })
-  .refine(hasNoNul, { message: FORBIDDEN_CHARACTER });
+  .refine(hasNoNulCharacter, { message: NUL_CHARACTER_MESSAGE });
 const Reason = z
   .string()
   .max(2000, { message: 'La raison ne peut pas dépasser 2000 caractères' })
-  .refine(hasNoNul, { message: FORBIDDEN_CHARACTER });
-const VerificationSearch = SearchText.refine(hasNoNul, { message: FORBIDDEN_CHARACTER });
+  .refine(hasNoNulCharacter, { message: NUL_CHARACTER_MESSAGE });
 
 /** `null` or absent fields are ignored; an empty string means "no notes". */
 export const ApproveVerificationBody = z.object({ admin_notes: Notes.nullish() }).default({});
@@ -62,7 +51,13 @@ export const RejectVerificationBody = z.object({
 export type RejectVerificationBody = z.infer<typeof RejectVerificationBody>;
 
 const VerificationIds = z
-  .array(z.number().int().positive({ message: INVALID_ID }).max(MAX_VERIFICATION_ID, { message: INVALID_ID }))
+  .array(
+    z
+      .number()
+      .int()
+      .positive({ message: INVALID_ID })
+      .max(MAX_ROW_ID, { message: "L'identifiant est trop grand" }),
+  )
   .max(500, { message: 'Au plus 500 vérifications par action groupée' })
   .default([]);
 
@@ -129,7 +124,7 @@ export type ProviderVerification = z.infer<typeof ProviderVerification>;
 export const ProviderVerificationFilters = z.object({
   status: VerificationStatusFilter.optional(),
   is_business: QueryBoolean.optional(),
-  search: VerificationSearch,
+  search: SearchText,
   days: z.coerce
     .number()
     .int()
@@ -146,7 +141,7 @@ export type ProviderVerificationListQuery = z.infer<typeof ProviderVerificationL
 
 export const PendingProviderVerificationQuery = paginationQuery(VERIFICATION_PAGE_SIZE).extend({
   is_business: QueryBoolean.optional(),
-  search: VerificationSearch,
+  search: SearchText,
 });
 export type PendingProviderVerificationQuery = z.infer<typeof PendingProviderVerificationQuery>;
 
@@ -256,7 +251,7 @@ export type ClientVerification = z.infer<typeof ClientVerification>;
 export const ClientVerificationListQuery = paginationQuery(VERIFICATION_PAGE_SIZE).extend({
   verification_status: VerificationStatusFilter.optional(),
   document_type: DocumentType.optional(),
-  search: VerificationSearch,
+  search: SearchText,
 });
 export type ClientVerificationListQuery = z.infer<typeof ClientVerificationListQuery>;
 

@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import * as initialSchema from './migrations/2026-11-21-0001-initial-schema.js';
 import * as userVerificationStatus from './migrations/2026-11-21-0002-user-verification-status.js';
+import * as documentKeyIndexes from './migrations/2026-11-21-0003-document-key-indexes.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
 const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial-schema': initialSchema,
   '2026-11-21-0002-user-verification-status': userVerificationStatus,
+  '2026-11-21-0003-document-key-indexes': documentKeyIndexes,
 };
 
 export class MigrationError extends Error {}

@@ -154,6 +154,12 @@ describe('console serving', () => {
       const unhashed = await app.inject({ method: 'GET', url: '/favicon.svg' });
       expect(unhashed.headers['cache-control']).toBe('no-cache');
 
+      for (const url of ['/static/js/missing-123.js', '/assets/missing.css']) {
+        const missing = await app.inject({ method: 'GET', url });
+        expect(missing.statusCode, url).toBe(404);
+        expect(missing.headers['content-type']).toMatch(/application\/json/);
+      }
+
       const api = await app.inject({ method: 'GET', url: '/api/unknown' });
       expect(api.statusCode).toBe(404);
       expect(api.json().detail).toMatch(/^Ressource introuvable/);

@@ -41,6 +41,10 @@ describe('structured logs', () => {
         url: '/api/auth/admin-login/',
         payload: { email: TEST_ADMIN.email, password: 'Wrong-Secret-42' },
       });
+      await app.inject({
+        method: 'GET',
+        url: '/api/documents/verifications/provider/1/selfie.png?expires=4102444800&signature=deadbeefcafe0123',
+      });
     } finally {
       await app.close();
     }
@@ -51,5 +55,7 @@ describe('structured logs', () => {
     expect(output).not.toContain(TEST_ADMIN.password);
     expect(output).not.toContain('Wrong-Secret-42');
     expect(output).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
+    expect(output).not.toContain('deadbeefcafe0123');
+    expect(output).toContain('signature=[masqué]');
   });
 });

@@ -1,9 +1,9 @@
 import {
   ErrorBody,
+  IdParams,
   OfferList,
   Project,
   ProjectCategoryOptionList,
-  ProjectIdParams,
   ProjectListQuery,
   ProjectPage,
   ProjectStats,
@@ -78,7 +78,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Détail d'un projet",
-        params: ProjectIdParams,
+        params: IdParams,
         response: { 200: Project, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
@@ -92,7 +92,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Changer le statut et les notes d'administration d'un projet",
         description: "N'importe quel statut vers n'importe quel autre ; renvoie le projet mis à jour.",
-        params: ProjectIdParams,
+        params: IdParams,
         body: UpdateProjectBody,
         response: { 200: Project, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
@@ -106,7 +106,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Offres reçues par un projet',
-        params: ProjectIdParams,
+        params: IdParams,
         response: { 200: OfferList, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
@@ -122,7 +122,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Refusé (409) tant que des litiges sont rattachés au projet. Les conversations liées sont conservées, ' +
           'sans projet.',
-        params: ProjectIdParams,
+        params: IdParams,
         response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },

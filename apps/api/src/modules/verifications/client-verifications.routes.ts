@@ -5,8 +5,8 @@ import {
   ClientVerificationPage,
   ClientVerificationStats,
   ErrorBody,
+  IdParams,
   RejectVerificationBody,
-  VerificationIdParams,
 } from '@kwanza/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildPage, offsetOf } from '../../lib/pagination.js';
@@ -78,7 +78,7 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Détail d’une vérification de client',
         description: 'Les champs de documents sont des liens signés et temporaires (null si absent).',
-        params: VerificationIdParams,
+        params: IdParams,
         response: { 200: ClientVerification, ...errors, 404: ErrorBody },
       },
     },
@@ -94,7 +94,7 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Seulement depuis « en attente » (409 sinon). Marque le client vérifié et lui envoie une ' +
           'notification verification_approved.',
-        params: VerificationIdParams,
+        params: IdParams,
         body: ApproveVerificationBody,
         response: { 200: ClientVerification, ...errors, 404: ErrorBody, 409: ErrorBody },
       },
@@ -118,7 +118,7 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Seulement depuis « en attente » (409 sinon) ; la raison est obligatoire (400). Le client reçoit une ' +
           'notification verification_rejected avec la raison.',
-        params: VerificationIdParams,
+        params: IdParams,
         body: RejectVerificationBody,
         response: { 200: ClientVerification, ...errors, 404: ErrorBody, 409: ErrorBody },
       },
@@ -144,7 +144,7 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Seulement depuis « rejetée » (409 sinon) : la vérification repasse « en attente », la raison du rejet ' +
           'et la décision (date, administrateur) sont effacées. Sans corps.',
-        params: VerificationIdParams,
+        params: IdParams,
         response: { 200: ClientVerification, ...errors, 404: ErrorBody, 409: ErrorBody },
       },
     },

@@ -193,7 +193,7 @@ describe('provider verifications API', () => {
     // Beyond the 32-bit ids of the database: a French 400, not a PostgreSQL error (500).
     const outOfRange = await post(`${BASE}/bulk-approve/`, { verification_ids: [pendingA, 3_000_000_000] });
     expect(outOfRange.statusCode).toBe(400);
-    expect(outOfRange.json().detail).toContain("L'identifiant doit être un entier positif");
+    expect(outOfRange.json().detail).toContain("L'identifiant est trop grand");
     expect((await stateOf(pendingA)).verification_status).toBe('pending');
     const noReason = await post(`${BASE}/bulk-reject/`, { verification_ids: [pendingA] });
     expect(noReason.statusCode).toBe(400);

@@ -6,6 +6,7 @@ import {
   BulkVerificationResult,
   ErrorBody,
   FileResponse,
+  IdParams,
   PendingProviderVerificationQuery,
   ProviderVerification,
   ProviderVerificationExportQuery,
@@ -16,7 +17,6 @@ import {
   ProviderVerificationStatistics,
   RejectVerificationBody,
   VerificationDashboard,
-  VerificationIdParams,
 } from '@kwanza/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -187,7 +187,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
         tags: TAGS,
         summary: 'Détail d’une vérification de prestataire',
         description: `Les champs de documents sont des liens signés et temporaires (null si absent). ${urgent}`,
-        params: VerificationIdParams,
+        params: IdParams,
         response: { 200: ProviderVerification, ...errors, 404: ErrorBody },
       },
     },
@@ -203,7 +203,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
         description:
           'Seulement depuis « en attente » (409 sinon). Enregistre l’administrateur et la date, marque le ' +
           'prestataire vérifié et lui envoie une notification verification_approved.',
-        params: VerificationIdParams,
+        params: IdParams,
         body: ApproveVerificationBody,
         response: { 200: ProviderVerification, ...errors, 404: ErrorBody, 409: ErrorBody },
       },
@@ -227,7 +227,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
         description:
           'Seulement depuis « en attente » (409 sinon) ; la raison est obligatoire (400). Le prestataire ' +
           'n’est plus vérifié et reçoit une notification verification_rejected avec la raison.',
-        params: VerificationIdParams,
+        params: IdParams,
         body: RejectVerificationBody,
         response: { 200: ProviderVerification, ...errors, 404: ErrorBody, 409: ErrorBody },
       },
