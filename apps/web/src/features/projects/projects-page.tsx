@@ -3,7 +3,7 @@ import { Card, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -12,7 +12,8 @@ import { LoadingState } from '../../components/loading-state';
 import { PageHeader } from '../../components/page-header';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { ApiError } from '../../lib/http';
-import { countPages, DEFAULT_PAGE_SIZE } from '../../lib/pagination';
+import { DEFAULT_PAGE_SIZE } from '../../lib/pagination';
+import { useLastPageClamp } from '../../lib/use-last-page-clamp';
 import { useDeleteProject } from './api/delete-project';
 import { useProjectHeadline } from './api/get-project-stats';
 import { useProjectCategories } from './api/list-project-categories';
@@ -81,21 +82,22 @@ export default function ProjectsPage() {
 
   // A page past the end (stale link, projects deleted meanwhile): go to the last page instead of an
   // empty table.
-  const lastPage = countPages(count, DEFAULT_PAGE_SIZE);
-  const isPastTheEnd =
-    Boolean(list.data) && !list.isPlaceholderData && resultsOnPage === 0 && count > 0 && page > lastPage;
-  useEffect(() => {
-    if (!isPastTheEnd) return;
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (lastPage > 1) next.set('page', String(lastPage));
-        else next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [isPastTheEnd, lastPage, setSearchParams]);
+  const isPastTheEnd = useLastPageClamp({
+    page,
+    total: count,
+    pageSize: DEFAULT_PAGE_SIZE,
+    settled: Boolean(list.data) && !list.isPlaceholderData && resultsOnPage === 0,
+    goToPage: (lastPage) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (lastPage > 1) next.set('page', String(lastPage));
+          else next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+  });
 
   const hasFilters = Boolean(search || status || category || client);
 

@@ -10,7 +10,7 @@ import { LoadingState } from '../../components/loading-state';
 import { PageHeader } from '../../components/page-header';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { formatNumber } from '../../lib/format';
-import { countPages } from '../../lib/pagination';
+import { useLastPageClamp } from '../../lib/use-last-page-clamp';
 import { useProviders } from './api/list-providers';
 import { useSetProviderVerified } from './api/set-provider-verified';
 import { ProviderCard } from './components/provider-card';
@@ -73,11 +73,13 @@ export default function ProvidersPage() {
 
   // A page past the end (its last card verified away under a status filter, a shared link to a shorter
   // list): show the last page.
-  const lastPage = countPages(total, PROVIDERS_PAGE_SIZE);
-  const pastTheEnd = Boolean(page) && !providers.isPlaceholderData && total > 0 && params.page > lastPage;
-  useEffect(() => {
-    if (pastTheEnd) setParams({ page: lastPage }, { replace: true });
-  }, [pastTheEnd, lastPage, setParams]);
+  useLastPageClamp({
+    page: params.page,
+    total,
+    pageSize: PROVIDERS_PAGE_SIZE,
+    settled: Boolean(page) && !providers.isPlaceholderData,
+    goToPage: (last) => setParams({ page: last }, { replace: true }),
+  });
 
   const toggleVerified = (provider: Provider) => {
     setPendingId(provider.id);

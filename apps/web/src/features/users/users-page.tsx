@@ -1,7 +1,7 @@
 import type { User } from '@kwanza/contract';
 import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { PaginationFooter } from '../../components/pagination-footer';
 import { formatNumber } from '../../lib/format';
 import { ApiError } from '../../lib/http';
-import { countPages } from '../../lib/pagination';
+import { useLastPageClamp } from '../../lib/use-last-page-clamp';
 import { useDeleteUser } from './api/delete-user';
 import { useUsers } from './api/list-users';
 import { useToggleUserStatus } from './api/toggle-user-status';
@@ -52,11 +52,13 @@ export default function UsersPage() {
   const total = users.isError ? 0 : (page?.count ?? 0);
 
   // A page past the end (rows deleted elsewhere, a shared link to a shorter list): show the last page.
-  const lastPage = countPages(total, USERS_PAGE_SIZE);
-  const pastTheEnd = Boolean(page) && !users.isPlaceholderData && total > 0 && params.page > lastPage;
-  useEffect(() => {
-    if (pastTheEnd) setParams({ page: lastPage }, { replace: true });
-  }, [pastTheEnd, lastPage, setParams]);
+  useLastPageClamp({
+    page: params.page,
+    total,
+    pageSize: USERS_PAGE_SIZE,
+    settled: Boolean(page) && !users.isPlaceholderData,
+    goToPage: (last) => setParams({ page: last }, { replace: true }),
+  });
 
   const confirmDelete = (user: User) =>
     openConfirmDialog({

@@ -57,8 +57,11 @@ export function useVerificationParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseVerificationParams(searchParams), [searchParams]);
   const update = useCallback(
-    (changes: Partial<VerificationParams>) => {
-      setSearchParams((current) => toVerificationSearch({ ...parseVerificationParams(current), ...changes }));
+    (changes: Partial<VerificationParams>, options?: { replace?: boolean }) => {
+      setSearchParams(
+        (current) => toVerificationSearch({ ...parseVerificationParams(current), ...changes }),
+        options,
+      );
     },
     [setSearchParams],
   );

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { LoadingState } from '../../../components/loading-state';
 import { PaginationFooter } from '../../../components/pagination-footer';
+import { useLastPageClamp } from '../../../lib/use-last-page-clamp';
 import { useDecideClientVerification } from '../api/decide-client-verification';
 import { useClientVerificationStats } from '../api/get-client-verification-stats';
 import { useClientVerifications } from '../api/list-client-verifications';
@@ -38,6 +39,13 @@ export function ClientVerificationsPanel({ identity }: { identity: 'name' | 'use
     document_type:
       params.type === 'id_card' || params.type === 'passport' ? (params.type as DocumentType) : undefined,
     search: params.search || undefined,
+  });
+  useLastPageClamp({
+    page: params.page,
+    total: list.data?.count,
+    pageSize: VERIFICATION_PAGE_SIZE,
+    settled: Boolean(list.data) && !list.isPlaceholderData,
+    goToPage: (last) => update({ page: last }, { replace: true }),
   });
   // Section 8: list and statistics load failures are only logged; the screen keeps what it showed.
   useEffect(() => {

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { LoadingState } from '../../../components/loading-state';
 import { PaginationFooter } from '../../../components/pagination-footer';
+import { useLastPageClamp } from '../../../lib/use-last-page-clamp';
 import { useBulkDecideProviderVerifications } from '../api/bulk-decide-provider-verifications';
 import { useDecideProviderVerification } from '../api/decide-provider-verification';
 import { useProviderVerificationStatistics } from '../api/get-provider-verification-statistics';
@@ -54,6 +55,13 @@ export function ProviderVerificationsPanel({
     status: params.status || undefined,
     is_business: isBusinessFilter(params.type),
     search: params.search || undefined,
+  });
+  useLastPageClamp({
+    page: params.page,
+    total: list.data?.count,
+    pageSize: VERIFICATION_PAGE_SIZE,
+    settled: Boolean(list.data) && !list.isPlaceholderData,
+    goToPage: (last) => update({ page: last }, { replace: true }),
   });
   // Section 8: list and statistics load failures are only logged; the screen keeps what it showed.
   useEffect(() => {
