@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillMonths, lastTwelveMonths, monthStartIso } from './months.js';
 
 describe('lastTwelveMonths', () => {
@@ -10,8 +10,21 @@ describe('lastTwelveMonths', () => {
     expect(keys[11]).toBe('2026-02');
   });
 
-  it('uses the UTC month, not the local one', () => {
-    expect(lastTwelveMonths(new Date('2026-01-31T23:30:00-05:00')).at(-1)).toBe('2026-02');
+  describe('in a time zone behind UTC', () => {
+    const originalZone = process.env.TZ;
+    beforeAll(() => {
+      process.env.TZ = 'America/New_York';
+    });
+    afterAll(() => {
+      process.env.TZ = originalZone;
+    });
+
+    it('uses the UTC month, not the local one', () => {
+      const lateOnJanuary31 = new Date('2026-01-31T23:30:00-05:00');
+      expect(lateOnJanuary31.getMonth()).toBe(0); // local (New York) month: January
+      expect(lastTwelveMonths(lateOnJanuary31).at(-1)).toBe('2026-02');
+      expect(monthStartIso(lateOnJanuary31)).toBe('2026-02-01T00:00:00.000Z');
+    });
   });
 });
 
