@@ -1,15 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { NotificationType } from '@kwanza/contract';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 import { DocumentStorage } from '../storage/document-storage.js';
+import { createTestDatabase } from '../test/test-context.js';
 import { type SeedSummary, seedDatabase } from './seed-database.js';
 
 /*
@@ -17,58 +12,22 @@ import { type SeedSummary, seedDatabase } from './seed-database.js';
  * and the same `now`, each with an admin created beforehand (as the server does).
  */
 
-const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const USERS = 200;
 const HOUR = 3_600_000;
 
 interface FreshDatabase {
-  handle: DatabaseHandle;
   db: Kysely<Database>;
   storage: DocumentStorage;
   dispose(): Promise<void>;
 }
 
 async function openFreshDatabase(): Promise<FreshDatabase> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kwanza-seed-test-'));
-  const storage = new DocumentStorage(path.join(dataDir, 'documents'));
-  if (process.env.TEST_DATABASE !== 'postgres') {
-    const handle = openDatabase({ databaseUrl: undefined, dataDir });
-    await migrateToLatest(handle.db);
-    return {
-      handle,
-      db: handle.db,
-      storage,
-      dispose: async () => {
-        await handle.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `kwanza_seed_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.toString(), dataDir });
-  await migrateToLatest(handle.db);
+  const database = await createTestDatabase();
   return {
-    handle,
-    db: handle.db,
-    storage,
-    dispose: async () => {
-      await handle.close();
-      const cleaner = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await cleaner.connect();
-      await cleaner.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
-        name,
-      ]);
-      await cleaner.query(`DROP DATABASE IF EXISTS ${name}`);
-      await cleaner.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    db: database.handle.db,
+    storage: new DocumentStorage(path.join(database.dataDir, 'documents')),
+    dispose: database.dispose,
   };
 }
 

@@ -44,6 +44,28 @@ async function withPostgresAdmin<T>(run: (client: pg.Client) => Promise<T>): Pro
   }
 }
 
+const DATABASE_IN_USE = '55006';
+
+/**
+ * Drops a test database once its connections are gone. `pool.end()` resolves when the pool has let
+ * go of its clients, not when their sockets have closed; forcing the drop at that moment kills
+ * connections that are still closing (an unhandled 57P01). So: retry for a few seconds, force last.
+ */
+async function dropPostgresDatabase(name: string): Promise<void> {
+  await withPostgresAdmin(async (client) => {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      try {
+        await client.query(`drop database if exists ${name}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== DATABASE_IN_USE) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    await client.query(`drop database if exists ${name} with (force)`);
+  });
+}
+
 /** A fresh, migrated database of the dialect under test, dropped by `dispose`. */
 export async function createTestDatabase(): Promise<{
   handle: DatabaseHandle;
@@ -69,10 +91,7 @@ export async function createTestDatabase(): Promise<{
     databaseUrl,
     async dispose() {
       await handle.close();
-      if (databaseName) {
-        const name = databaseName;
-        await withPostgresAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
-      }
+      if (databaseName) await dropPostgresDatabase(databaseName);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
