@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGet } from './support/api';
 import { fetchSession, type StoredSession, storeSession, useBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -16,13 +17,7 @@ afterAll(async () => {
 
 const browser = useBrowser(() => server);
 
-async function apiGet<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api${path}`, {
-    headers: { Authorization: `Bearer ${session.access}` },
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string) => apiGet<T>(server, session, path);
 
 interface DashboardStats {
   totals: { users: number; providers: number; projects: number; open_disputes: number };
@@ -34,8 +29,8 @@ const frenchNumber = (value: number) => new Intl.NumberFormat('fr-FR').format(va
 
 describe('dashboard', () => {
   it('shows the six stat cards, the three charts and the five recent projects', async () => {
-    const stats = await apiGet<DashboardStats>('/admin/dashboard/stats/');
-    const projectStats = await apiGet<{ by_status: { open: number; in_progress: number } }>(
+    const stats = await api<DashboardStats>('/admin/dashboard/stats/');
+    const projectStats = await api<{ by_status: { open: number; in_progress: number } }>(
       '/admin/projects/stats/',
     );
     const { page } = browser;

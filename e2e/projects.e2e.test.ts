@@ -2,6 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGet } from './support/api';
 import { fetchSession, type StoredSession, storeSession, useBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -27,13 +28,7 @@ interface ProjectRow {
   offers_count: number;
 }
 
-async function apiGet<T>(pathAndQuery: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api${pathAndQuery}`, {
-    headers: { Authorization: `Bearer ${session.access}` },
-  });
-  if (!response.ok) throw new Error(`${pathAndQuery}: ${response.status}`);
-  return (await response.json()) as T;
-}
+const api = <T>(pathAndQuery: string) => apiGet<T>(server, session, pathAndQuery);
 
 /** Reads the seeded SQLite database of the running server (disputes have no API yet). */
 function queryDatabase<T>(sql: string): T[] {
@@ -62,9 +57,9 @@ const rangeText = (count: number) =>
 
 describe('projects list', () => {
   it('shows the headline counts and filters by status, completed including closed', async () => {
-    const stats = await apiGet<{ total_projects: number }>('/admin/projects/stats/');
-    const inProgress = await apiGet<{ count: number }>('/admin/projects/?status=in_progress&page_size=1');
-    const completed = await apiGet<{ count: number }>('/admin/projects/?status=completed&page_size=1');
+    const stats = await api<{ total_projects: number }>('/admin/projects/stats/');
+    const inProgress = await api<{ count: number }>('/admin/projects/?status=in_progress&page_size=1');
+    const completed = await api<{ count: number }>('/admin/projects/?status=completed&page_size=1');
     const { page } = browser;
     await openProjects(page);
     expect(await page.getByRole('region', { name: 'Total des projets' }).textContent()).toContain(
@@ -99,12 +94,11 @@ describe('projects list', () => {
   });
 
   it('filters by category and pages through the results', async () => {
-    const categories = await apiGet<{ id: number; name: string }[]>('/admin/projects/categories/');
+    const categories = await api<{ id: number; name: string }[]>('/admin/projects/categories/');
     const counts = await Promise.all(
       categories.map(async (category) => ({
         category,
-        count: (await apiGet<{ count: number }>(`/admin/projects/?category=${category.id}&page_size=1`))
-          .count,
+        count: (await api<{ count: number }>(`/admin/projects/?category=${category.id}&page_size=1`)).count,
       })),
     );
     const chosen = counts.find((entry) => entry.count > 10) ?? counts.find((entry) => entry.count > 0);
@@ -152,7 +146,7 @@ describe('projects list', () => {
     if (!target) return;
     const { page } = browser;
     await openProjects(page, `?search=${encodeURIComponent(target.title)}&client=${target.client_id}`);
-    const before = (await apiGet<{ count: number }>('/admin/projects/?page_size=1')).count;
+    const before = (await api<{ count: number }>('/admin/projects/?page_size=1')).count;
     await rowOf(page, target.id)
       .getByRole('button', { name: `Supprimer le projet ${target.title}` })
       .click();
@@ -164,7 +158,7 @@ describe('projects list', () => {
       headers: { Authorization: `Bearer ${session.access}` },
     });
     expect(response.status).toBe(404);
-    expect((await apiGet<{ count: number }>('/admin/projects/?page_size=1')).count).toBe(before - 1);
+    expect((await api<{ count: number }>('/admin/projects/?page_size=1')).count).toBe(before - 1);
   });
 
   it("refuses to delete a project that has disputes and shows the server's reason", async () => {
@@ -183,17 +177,17 @@ describe('projects list', () => {
       .getByRole('button', { name: 'Supprimer' })
       .click();
     await page.getByText('Ce projet ne peut pas être supprimé : des litiges y sont rattachés.').waitFor();
-    expect((await apiGet<{ id: number }>(`/admin/projects/${target.id}/`)).id).toBe(target.id);
+    expect((await api<{ id: number }>(`/admin/projects/${target.id}/`)).id).toBe(target.id);
   });
 });
 
 describe('project detail', () => {
   it('opens a project from the list, reads its offers, and saves status and note that survive a reload', async () => {
-    const page1 = await apiGet<{ results: ProjectRow[] }>('/admin/projects/?page_size=10');
+    const page1 = await api<{ results: ProjectRow[] }>('/admin/projects/?page_size=10');
     const project = page1.results.find((row) => row.offers_count > 0);
     expect(project).toBeDefined();
     if (!project) return;
-    const offers = await apiGet<{ provider_name: string; proposed_price: number }[]>(
+    const offers = await api<{ provider_name: string; proposed_price: number }[]>(
       `/admin/projects/${project.id}/offers/`,
     );
     const { page } = browser;

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGet } from './support/api';
 import { fetchSession, loginWithStoredSession, type StoredSession, useBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -30,13 +31,7 @@ afterAll(async () => {
 
 const browser = useBrowser(() => server);
 
-async function apiProviders(query: string): Promise<ApiProviderPage> {
-  const response = await fetch(`${server.baseUrl}/api/providers/${query}`, {
-    headers: { authorization: `Bearer ${session.access}` },
-  });
-  if (!response.ok) throw new Error(`GET /api/providers/${query}: ${response.status}`);
-  return (await response.json()) as ApiProviderPage;
-}
+const apiProviders = (query: string) => apiGet<ApiProviderPage>(server, session, `/providers/${query}`);
 
 const totalText = (count: number) =>
   `Un total de ${new Intl.NumberFormat('fr-FR').format(count)} prestataire(s) trouvé(s)`;

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGet } from './support/api';
 import { fetchSession, loginWithStoredSession, type StoredSession, useBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -32,13 +33,7 @@ afterAll(async () => {
 const browser = useBrowser(() => server);
 
 /** The same list the screen shows, asked to the API directly (to compare with what is on screen). */
-async function apiUsers(query: string): Promise<ApiUserPage> {
-  const response = await fetch(`${server.baseUrl}/api/users/${query}`, {
-    headers: { authorization: `Bearer ${session.access}` },
-  });
-  if (!response.ok) throw new Error(`GET /api/users/${query}: ${response.status}`);
-  return (await response.json()) as ApiUserPage;
-}
+const apiUsers = (query: string) => apiGet<ApiUserPage>(server, session, `/users/${query}`);
 
 const totalText = (count: number) =>
   `Un total de ${new Intl.NumberFormat('fr-FR').format(count)} utilisateurs trouvés`;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGet } from './support/api';
 import { fetchSession, loginWithStoredSession, type StoredSession, useBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -36,13 +37,7 @@ afterAll(async () => {
 
 const browser = useBrowser(() => server);
 
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api${path}`, {
-    headers: { authorization: `Bearer ${session.access}` },
-  });
-  if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string) => apiGet<T>(server, session, path);
 
 /** Pending provider verifications (oldest first), skipping those already used by another test. */
 const usedIds = new Set<number>();
