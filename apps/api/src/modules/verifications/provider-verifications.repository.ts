@@ -400,60 +400,28 @@ interface Decision {
   now: string;
 }
 
-/**
- * Applies an approval to one pending verification inside the caller's transaction: the row (only
- * if still pending), the provider's profile and account, and the user's notification. False when the
- * verification was no longer pending.
- */
-async function applyApproval(
-  trx: Executor,
-  verification: { id: number; user_id: number },
-  decision: Decision,
-) {
-  const notes = notesUpdate(decision.adminNotes);
-  const result = await trx
-    .updateTable('provider_verifications')
-    .set({
-      verification_status: 'verified',
-      verified_at: decision.now,
-      verified_by: decision.adminId,
-      rejection_reason: null,
-      updated_at: decision.now,
-      ...(notes !== undefined ? { admin_notes: notes } : {}),
-    })
-    .where('id', '=', verification.id)
-    .where('verification_status', '=', 'pending')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
-  await trx
-    .updateTable('provider_profiles')
-    .set({ is_verified: true })
-    .where('user_id', '=', verification.user_id)
-    .execute();
-  await trx.updateTable('users').set({ is_verified: true }).where('id', '=', verification.user_id).execute();
-  await notifyVerificationOutcome(trx, {
-    userId: verification.user_id,
-    adminId: decision.adminId,
-    outcome: 'approved',
-    providerVerificationId: verification.id,
-    now: decision.now,
-  });
-  return true;
-}
+type DecisionKind = { kind: 'approve' } | { kind: 'reject'; reason: string };
 
-async function applyRejection(
+/**
+ * Applies an approval or a rejection to one pending verification inside the caller's transaction:
+ * the row (only if still pending), the provider's profile and account flags, and the user's
+ * notification. False when the verification was no longer pending.
+ */
+async function applyDecision(
   trx: Executor,
   verification: { id: number; user_id: number },
-  decision: Decision & { reason: string },
-) {
+  decision: Decision & DecisionKind,
+): Promise<boolean> {
+  const approved = decision.kind === 'approve';
+  const reason = decision.kind === 'reject' ? decision.reason : null;
   const notes = notesUpdate(decision.adminNotes);
   const result = await trx
     .updateTable('provider_verifications')
     .set({
-      verification_status: 'rejected',
+      verification_status: approved ? 'verified' : 'rejected',
       verified_at: decision.now,
       verified_by: decision.adminId,
-      rejection_reason: decision.reason,
+      rejection_reason: reason,
       updated_at: decision.now,
       ...(notes !== undefined ? { admin_notes: notes } : {}),
     })
@@ -463,15 +431,19 @@ async function applyRejection(
   if (Number(result.numUpdatedRows) === 0) return false;
   await trx
     .updateTable('provider_profiles')
-    .set({ is_verified: false })
+    .set({ is_verified: approved })
     .where('user_id', '=', verification.user_id)
     .execute();
-  await trx.updateTable('users').set({ is_verified: false }).where('id', '=', verification.user_id).execute();
+  await trx
+    .updateTable('users')
+    .set({ is_verified: approved })
+    .where('id', '=', verification.user_id)
+    .execute();
   await notifyVerificationOutcome(trx, {
     userId: verification.user_id,
     adminId: decision.adminId,
-    outcome: 'rejected',
-    reason: decision.reason,
+    outcome: approved ? 'approved' : 'rejected',
+    ...(reason !== null ? { reason } : {}),
     providerVerificationId: verification.id,
     now: decision.now,
   });
@@ -493,18 +465,13 @@ async function findForDecision(db: Executor, ids: readonly number[]) {
     .execute();
 }
 
-type DecisionKind = { kind: 'approve' } | { kind: 'reject'; reason: string };
-
 async function decideOne(db: Kysely<Database>, id: number, decision: Decision & DecisionKind): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const [verification] = await findForDecision(trx, [id]);
     if (!verification) throw notFound(NOT_FOUND_DETAIL);
     const refused = decision.kind === 'approve' ? APPROVE_REFUSED : REJECT_REFUSED;
     if (verification.verification_status !== 'pending') throw conflict(refused, 'invalid_transition');
-    const applied =
-      decision.kind === 'approve'
-        ? await applyApproval(trx, verification, decision)
-        : await applyRejection(trx, verification, decision);
+    const applied = await applyDecision(trx, verification, decision);
     if (!applied) throw conflict(refused, 'invalid_transition');
   });
 }
@@ -541,10 +508,7 @@ async function decideMany(
         continue;
       }
       const applied =
-        verification.verification_status === 'pending' &&
-        (decision.kind === 'approve'
-          ? await applyApproval(trx, verification, decision)
-          : await applyRejection(trx, verification, decision));
+        verification.verification_status === 'pending' && (await applyDecision(trx, verification, decision));
       if (applied) result.updated.push(id);
       else result.skipped.push({ id, reason: SKIPPED_NOT_PENDING });
     }
