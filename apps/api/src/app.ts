@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
-import { type DatabaseHandle, openDatabase } from './db/database.js';
+import { type DatabaseHandle, ensurePrivateDirectory, openDatabase } from './db/database.js';
 import './fastify-types.js';
+import { SessionService } from './lib/sessions.js';
 import { resolveJwtSecret, TokenService } from './lib/tokens.js';
+import { WorkLane } from './lib/work-lane.js';
 import { apiModules } from './modules/index.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAuthGuard } from './plugins/auth-guard.js';
-import { registerErrorHandlers } from './plugins/error-handler.js';
+import { answerClientError, answerFrameworkError, registerErrorHandlers } from './plugins/error-handler.js';
+import { limitRulesOf, registerRequestLimits } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { consoleIndexStream, registerStaticWeb } from './plugins/static-web.js';
 import { DocumentStorage, documentsDir } from './storage/document-storage.js';
@@ -23,6 +26,13 @@ export interface BuildAppOptions {
 /** The URL with the value of a `signature` query parameter masked. */
 export function redactSignature(url: string): string {
   return url.replace(/([?&]signature=)[^&#]*/gi, '$1[masqué]');
+}
+
+/** TRUST_PROXY as Fastify takes it: a number of hops becomes "trust the N nearest hops". */
+function trustProxyOption(
+  value: AppConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
@@ -55,21 +65,34 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Only the proxies named by TRUST_PROXY may tell the client's address and protocol.
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Malformed URLs and over-long parameters: the one French error shape, without echoing the URL.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const database = options.database ?? openDatabase(config);
+  // A lost connection is logged, never fatal: requests answer 503 until the database is back.
+  database.setErrorListener?.((error) => app.log.warn({ err: error }, 'database connection lost'));
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('config', config);
   app.decorate(
     'tokens',
-    new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds),
+    new SessionService(database.db, new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir)), {
+      ttlSeconds: config.jwtTtlSeconds,
+      maxSeconds: config.sessionMaxSeconds,
+    }),
   );
+  // The data folder and the documents are private to the server's account (0700 / 0600).
+  ensurePrivateDirectory(config.dataDir);
+  ensurePrivateDirectory(documentsDir(config.dataDir));
   app.decorate('storage', new DocumentStorage(documentsDir(config.dataDir)));
+  app.decorate('exportLane', new WorkLane(config.exportQuerySlots));
   if (!options.database) app.addHook('onClose', () => database.close());
 
   app.decorate('registeredRoutes', []);
@@ -88,6 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // Headers first: an onRequest hook that throws (the guard's 401/403) skips the hooks after it.
   await registerSecurityHeaders(app);
   registerAuthGuard(app);
+  registerRequestLimits(app, limitRulesOf(config.limits));
   await registerApiDocs(app);
 
   await app.register(
@@ -108,9 +132,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         .header('cache-control', 'no-cache')
         .send(consoleIndexStream(config));
     }
+    // Never echo the URL: it is the client's input.
     return reply.status(404).send({
       detail: isApi
-        ? `Ressource introuvable : ${request.method} ${request.url.split('?')[0]}`
+        ? 'Ressource introuvable : aucune route de l’API ne correspond à cette adresse.'
         : 'Page introuvable.',
       code: 'not_found',
     });

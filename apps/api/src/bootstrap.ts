@@ -4,7 +4,9 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/schema.js';
 import { nowIso } from './db/sql.js';
+import { runInTransaction } from './db/transaction.js';
 import { hashPassword, verifyPassword } from './lib/passwords.js';
+import { revokeUserSessions } from './lib/sessions.js';
 
 export interface FirstAdmin {
   email: string;
@@ -29,7 +31,8 @@ async function freeUsername(db: Kysely<Database>, wanted: string): Promise<strin
 /**
  * The first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD.
  * - With ADMIN_PASSWORD: the account with that e-mail is created, or, when it exists, given that
- *   password and restored as an active admin (the documented way to regain access).
+ *   password and restored as an active admin (the documented way to regain access); every session
+ *   of that account ends, so whoever held a token of it (a stolen one included) is logged out.
  * - Without it: when no admin can log in at all, the account is created with a random password,
  *   returned so that the server prints it once. Otherwise nothing changes (an admin who changed
  *   their e-mail does not make a second account appear).
@@ -49,16 +52,20 @@ export async function ensureFirstAdmin(db: Kysely<Database>, config: AppConfig):
     if (passwordMatches && existing.role === 'admin' && existing.is_active) {
       return { email, generatedPassword: null, created: false, passwordReset: false };
     }
-    await db
-      .updateTable('users')
-      .set({
-        role: 'admin',
-        is_active: true,
-        deleted_at: null,
-        ...(passwordMatches ? {} : { password_hash: await hashPassword(password) }),
-      })
-      .where('id', '=', existing.id)
-      .execute();
+    const passwordHash = passwordMatches ? undefined : await hashPassword(password);
+    await runInTransaction(db, async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({
+          role: 'admin',
+          is_active: true,
+          deleted_at: null,
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
+        })
+        .where('id', '=', existing.id)
+        .execute();
+      await revokeUserSessions(trx, existing.id);
+    });
     return { email, generatedPassword: null, created: false, passwordReset: true };
   }
 

@@ -21,6 +21,11 @@ const EnvSchema = z.object({
   JWT_TTL_SECONDS: z.coerce
     .number()
     .int()
+    .min(60, { message: 'JWT_TTL_SECONDS doit valoir au moins 60 secondes' })
+    .default(30 * 60),
+  SESSION_MAX_SECONDS: z.coerce
+    .number()
+    .int()
     .positive()
     .default(12 * 3600),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
@@ -37,6 +42,40 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(15 * 60),
+  LOGIN_BASE_DELAY_SECONDS: z.coerce.number().int().positive().default(30),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value, context): boolean | number | string[] => {
+      if (value === '' || value === 'false') return false;
+      if (value === 'true') return true;
+      if (/^[0-9]+$/.test(value)) return Number(value);
+      const addresses = value.split(',').map((item) => item.trim());
+      if (addresses.every((item) => /^[0-9a-fA-F.:]+(\/[0-9]{1,3})?$/.test(item))) return addresses;
+      context.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY attend false, true, un nombre de relais ou une liste d’adresses IP ou de plages CIDR séparées par des virgules',
+      });
+      return z.NEVER;
+    }),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.replace(/\/+$/, '') : undefined))
+    .refine((value) => value === undefined || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(value), {
+      message:
+        'PUBLIC_URL doit être une URL http:// ou https:// sans paramètres (par exemple https://admin.kwanza.ao)',
+    }),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+  EXPORT_MAX_CONCURRENT: z.coerce.number().int().positive().default(2),
+  EXPORT_MAX_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  EXPORT_QUERY_SLOTS: z.coerce.number().int().positive().default(2),
+  BULK_MAX_CONCURRENT: z.coerce.number().int().positive().default(2),
+  BULK_MAX_PER_MINUTE: z.coerce.number().int().positive().default(30),
   VERIFICATION_URGENT_HOURS: z.coerce.number().int().positive().default(72),
   DOCUMENT_URL_TTL_SECONDS: z.coerce.number().int().positive().default(300),
 });
@@ -50,7 +89,10 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** HS256 secret; when absent a secret is generated once and kept in the data folder. */
   jwtSecret: string | undefined;
+  /** Lifetime of one access token; a token used past half of it is renewed (sliding session). */
   jwtTtlSeconds: number;
+  /** Absolute lifetime of a session from its login: renewals never go past it. */
+  sessionMaxSeconds: number;
   adminEmail: string;
   adminPassword: string | undefined;
   logLevel: string;
@@ -59,6 +101,22 @@ export interface AppConfig {
   webDist: string;
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** First delay once the free failures are used up; each further failure doubles it. */
+  loginBaseDelaySeconds: number;
+  /** Fastify's `trustProxy`: which hops may tell the client address (X-Forwarded-For) and protocol. */
+  trustProxy: boolean | number | string[];
+  /** Public base URL of the console (no trailing slash); pagination links are relative without it. */
+  publicUrl: string | undefined;
+  databaseQueryTimeoutMs: number;
+  databaseConnectTimeoutMs: number;
+  databasePoolSize: number;
+  /** Per-admin limits of the expensive endpoints (see plugins/rate-limit.ts). */
+  limits: {
+    export: { maxConcurrent: number; perMinute: number };
+    bulk: { maxConcurrent: number; perMinute: number };
+  };
+  /** Export queries running at once in one process, whatever the number of exports. */
+  exportQuerySlots: number;
   verificationUrgentHours: number;
   documentUrlTtlSeconds: number;
 }
@@ -83,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: values.DATABASE_URL,
     jwtSecret: values.JWT_SECRET,
     jwtTtlSeconds: values.JWT_TTL_SECONDS,
+    sessionMaxSeconds: Math.max(values.SESSION_MAX_SECONDS, values.JWT_TTL_SECONDS),
     adminEmail: values.ADMIN_EMAIL.toLowerCase(),
     adminPassword: values.ADMIN_PASSWORD,
     logLevel: values.LOG_LEVEL,
@@ -90,6 +149,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist,
     loginMaxFailures: values.LOGIN_MAX_FAILURES,
     loginWindowSeconds: values.LOGIN_WINDOW_SECONDS,
+    loginBaseDelaySeconds: values.LOGIN_BASE_DELAY_SECONDS,
+    trustProxy: values.TRUST_PROXY,
+    publicUrl: values.PUBLIC_URL,
+    databaseQueryTimeoutMs: values.DATABASE_QUERY_TIMEOUT_MS,
+    databaseConnectTimeoutMs: values.DATABASE_CONNECT_TIMEOUT_MS,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
+    limits: {
+      export: { maxConcurrent: values.EXPORT_MAX_CONCURRENT, perMinute: values.EXPORT_MAX_PER_MINUTE },
+      bulk: { maxConcurrent: values.BULK_MAX_CONCURRENT, perMinute: values.BULK_MAX_PER_MINUTE },
+    },
+    exportQuerySlots: values.EXPORT_QUERY_SLOTS,
     verificationUrgentHours: values.VERIFICATION_URGENT_HOURS,
     documentUrlTtlSeconds: values.DOCUMENT_URL_TTL_SECONDS,
   };

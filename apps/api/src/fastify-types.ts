@@ -2,13 +2,17 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.js';
 import type { Dialect } from './db/database.js';
 import type { Database } from './db/schema.js';
-import type { TokenService } from './lib/tokens.js';
+import type { SessionService } from './lib/sessions.js';
+import type { WorkLane } from './lib/work-lane.js';
+import type { LimitName } from './plugins/rate-limit.js';
 import type { DocumentStorage } from './storage/document-storage.js';
 
 export interface AuthenticatedAdmin {
   id: number;
   username: string;
   email: string;
+  /** The session of the token (logout ends it; a password change keeps it and ends the others). */
+  sessionId: string;
 }
 
 export interface RegisteredRoute {
@@ -22,8 +26,11 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dialect: Dialect;
     config: AppConfig;
-    tokens: TokenService;
+    /** Revocable sessions: `tokens.sign(userId)` opens one and returns its access token. */
+    tokens: SessionService;
     storage: DocumentStorage;
+    /** Export queries of this process run through it (EXPORT_QUERY_SLOTS at once). */
+    exportLane: WorkLane;
     /** Every route registered, for the test that walks the route table. */
     registeredRoutes: RegisteredRoute[];
   }
@@ -34,5 +41,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Opt a route out of the admin guard (login, health, docs, signed files). */
     public?: boolean;
+    /** Per-admin concurrency and rate limit of an expensive route (see plugins/rate-limit.ts). */
+    limit?: LimitName;
   }
 }

@@ -4,25 +4,33 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDatabase } from './seed/seed-database.js';
+import { processDocumentRemovals } from './storage/document-removals.js';
 import { DocumentStorage, documentsDir } from './storage/document-storage.js';
 
 const DEMO_USERS = 300;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = openDatabase(config);
-  await migrateToLatest(database.db);
-
-  const admin = await ensureFirstAdmin(database.db, config);
-  if (config.seedOnEmpty && (await hasNoMarketplaceData(database.db))) {
-    console.log(`Base vide : chargement des données de démonstration (${DEMO_USERS} utilisateurs)...`);
-    const summary = await seedDatabase(database.db, {
-      users: DEMO_USERS,
-      storage: new DocumentStorage(documentsDir(config.dataDir)),
-    });
-    console.log(`Données de démonstration chargées : ${JSON.stringify(summary)}`);
+  // Start-up work (migrations, first admin, demo data) may run long: its connection has no query
+  // time-out. The application then opens its own, with the configured time-outs.
+  const setup = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const storage = new DocumentStorage(documentsDir(config.dataDir));
+  let admin: Awaited<ReturnType<typeof ensureFirstAdmin>>;
+  try {
+    await migrateToLatest(setup.db);
+    admin = await ensureFirstAdmin(setup.db, config);
+    if (config.seedOnEmpty && (await hasNoMarketplaceData(setup.db))) {
+      console.log(`Base vide : chargement des données de démonstration (${DEMO_USERS} utilisateurs)...`);
+      const summary = await seedDatabase(setup.db, { users: DEMO_USERS, storage });
+      console.log(`Données de démonstration chargées : ${JSON.stringify(summary)}`);
+    }
+    // Documents of users deleted just before a crash or an outage.
+    await processDocumentRemovals(setup.db, storage);
+  } finally {
+    await setup.close();
   }
 
+  const database = openDatabase(config);
   const app = await buildApp(config, { database });
   let closing = false;
   const close = async (signal: string) => {

@@ -11,12 +11,32 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 /** Largest id a database row can have (32-bit integer columns on PostgreSQL). */
 export const MAX_ROW_ID = 2_147_483_647;
 
-/** A row id: a positive 32-bit integer (larger values are a 400, not a database error). */
-export const RowId = z.coerce
-  .number()
-  .int({ message: "L'identifiant doit être un entier positif" })
-  .positive({ message: "L'identifiant doit être un entier positif" })
-  .max(MAX_ROW_ID, { message: "L'identifiant est trop grand" });
+/**
+ * An integer written as plain decimal digits (or a JSON integer): `0o17`, `0x0f`, `1e1`, ` 15`, `15.0`
+ * or `+15` are refused instead of being read as another number. Input of every id and page number
+ * taken from a path or a query string.
+ */
+export function decimalInteger(message: string) {
+  return z
+    .custom<string | number>(
+      (value) =>
+        (typeof value === 'number' && Number.isSafeInteger(value)) ||
+        (typeof value === 'string' && /^[0-9]{1,15}$/.test(value)),
+      { message },
+    )
+    .transform((value) => Number(value));
+}
+
+const ID_MESSAGE = "L'identifiant doit être un entier positif écrit en chiffres décimaux";
+
+/** A row id: a positive 32-bit integer in decimal digits (anything else is a 400, not a database error). */
+export const RowId = decimalInteger(ID_MESSAGE).pipe(
+  z
+    .number()
+    .int({ message: ID_MESSAGE })
+    .positive({ message: ID_MESSAGE })
+    .max(MAX_ROW_ID, { message: "L'identifiant est trop grand" }),
+);
 
 export const IdParams = z.object({ id: RowId });
 export type IdParams = z.infer<typeof IdParams>;
@@ -26,16 +46,17 @@ export const MAX_PAGE_SIZE = 100;
 /** `page` and `page_size` query parameters with a per-list default size. */
 export function paginationQuery(defaultPageSize: number) {
   return z.object({
-    page: z.coerce
-      .number()
-      .int()
-      .min(1, { message: 'Le numéro de page doit être supérieur ou égal à 1' })
+    page: decimalInteger('Le numéro de page doit être un entier écrit en chiffres décimaux')
+      .pipe(z.number().int().min(1, { message: 'Le numéro de page doit être supérieur ou égal à 1' }))
       .default(1),
-    page_size: z.coerce
-      .number()
-      .int()
-      .min(1, { message: 'La taille de page doit être comprise entre 1 et 100' })
-      .max(MAX_PAGE_SIZE, { message: 'La taille de page doit être comprise entre 1 et 100' })
+    page_size: decimalInteger('La taille de page doit être un entier écrit en chiffres décimaux')
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, { message: 'La taille de page doit être comprise entre 1 et 100' })
+          .max(MAX_PAGE_SIZE, { message: 'La taille de page doit être comprise entre 1 et 100' }),
+      )
       .default(defaultPageSize),
   });
 }

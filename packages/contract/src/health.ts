@@ -5,6 +5,10 @@ export const HealthResponse = z.object({
   database: z.object({
     status: z.enum(['ok', 'error']),
     dialect: z.enum(['sqlite', 'postgres']),
+    /** Why the database is not available (French), only when status is error. */
+    detail: z.string().optional(),
+    /** database_unreachable, database_timeout or database_busy, only when status is error. */
+    code: z.string().optional(),
   }),
   version: z.string(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   BudgetRange,
+  decimalInteger,
   hasNoNulCharacter,
   MAX_ROW_ID,
   OfferStatus,
@@ -21,12 +22,14 @@ const OptionalIdFilter = z
   .union(
     [
       z.literal(''),
-      z.coerce
-        .number({ message: 'Un identifiant numérique est attendu' })
-        .int()
-        .positive()
-        // Ids are 32-bit integers in the database; a larger number would make PostgreSQL fail (500).
-        .max(MAX_ROW_ID),
+      decimalInteger('Un identifiant numérique est attendu').pipe(
+        z
+          .number()
+          .int()
+          .positive()
+          // Ids are 32-bit integers in the database; a larger number would make PostgreSQL fail (500).
+          .max(MAX_ROW_ID),
+      ),
     ],
     {
       message: 'Un identifiant numérique positif est attendu',

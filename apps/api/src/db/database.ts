@@ -1,16 +1,20 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { type PoolErrorListener, ResilientPool } from './resilient-pool.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sql.js';
+import { ImmediateTransactionSqliteDialect } from './sqlite-dialect.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** Where errors of idle or checked-out connections go (they must never end the process). */
+  setErrorListener?(listener: PoolErrorListener): void;
   close(): Promise<void>;
 }
 
@@ -19,7 +23,25 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
   /** Folder that holds `kwanza.sqlite` for SQLite. */
   dataDir: string;
+  /**
+   * Longest a query may run (PostgreSQL `statement_timeout`, plus a client-side read time-out for a
+   * server that stopped answering) and longest SQLite waits for a lock. None when absent: migrations
+   * and the seed may run long.
+   */
+  databaseQueryTimeoutMs?: number;
+  /** Longest wait for a new PostgreSQL connection (default 5 s). */
+  databaseConnectTimeoutMs?: number;
+  /** PostgreSQL connections per process (default 10). */
+  databasePoolSize?: number;
 }
+
+/** Margin between the server's statement time-out and the client's read time-out. */
+const CLIENT_READ_MARGIN_MS = 2_000;
+const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+const logPoolError: PoolErrorListener = (error) => {
+  console.warn(`Base de données : connexion perdue (${error.message})`);
+};
 
 const TIMESTAMPTZ_OID = 1184;
 const TIMESTAMP_OID = 1114;
@@ -47,22 +69,69 @@ export function sqliteFilePath(dataDir: string): string {
   return path.join(dataDir, 'kwanza.sqlite');
 }
 
+/**
+ * The data folder readable by its owner only (0700), created if needed. An existing folder is
+ * tightened too, so that an installation made before this rule is fixed at its next start.
+ */
+export function ensurePrivateDirectory(directory: string): void {
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  tightenMode(directory, 0o700);
+}
+
+function tightenMode(file: string, mode: number): void {
+  try {
+    chmodSync(file, mode);
+  } catch {
+    // Not ours to change (a mounted volume...): the operator's permissions stay.
+  }
+}
+
+/**
+ * Creates the SQLite file 0600 before SQLite opens it (SQLite gives its -wal and -shm files the
+ * mode of the database file), and tightens the files of an existing installation.
+ */
+function preparePrivateSqliteFile(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (existsSync(file + suffix)) tightenMode(file + suffix, 0o600);
+  }
+}
+
 /** Opens the Kysely instance of the configured dialect. */
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types: postgresTypes });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const queryTimeout = options.databaseQueryTimeoutMs;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.databasePoolSize ?? 10,
+      types: postgresTypes,
+      connectionTimeoutMillis: options.databaseConnectTimeoutMs ?? 5_000,
+      keepAlive: true,
+      application_name: 'kwanza-admin',
+      ...(queryTimeout
+        ? { statement_timeout: queryTimeout, query_timeout: queryTimeout + CLIENT_READ_MARGIN_MS }
+        : {}),
+    });
+    const resilient = new ResilientPool(pool, logPoolError);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilient }) });
+    return {
+      db,
+      dialect: 'postgres',
+      setErrorListener: (listener) => resilient.setErrorListener(listener),
+      close: () => db.destroy(),
+    };
   }
-  mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SqliteDatabase(sqliteFilePath(options.dataDir));
+  ensurePrivateDirectory(options.dataDir);
+  const file = sqliteFilePath(options.dataDir);
+  preparePrivateSqliteFile(file);
+  const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${options.databaseQueryTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new ImmediateTransactionSqliteDialect({ database: sqlite }),
     plugins: [new SqliteBooleanPlugin()],
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', setErrorListener: () => undefined, close: () => db.destroy() };
 }

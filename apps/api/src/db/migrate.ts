@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator } from '
 import * as initialSchema from './migrations/2026-11-21-0001-initial-schema.js';
 import * as userVerificationStatus from './migrations/2026-11-21-0002-user-verification-status.js';
 import * as documentKeyIndexes from './migrations/2026-11-21-0003-document-key-indexes.js';
+import * as sessionsThrottleLimits from './migrations/2026-11-22-0001-sessions-throttle-limits.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial-schema': initialSchema,
   '2026-11-21-0002-user-verification-status': userVerificationStatus,
   '2026-11-21-0003-document-key-indexes': documentKeyIndexes,
+  '2026-11-22-0001-sessions-throttle-limits': sessionsThrottleLimits,
 };
 
 export class MigrationError extends Error {}

@@ -220,6 +220,52 @@ export interface NotificationsTable {
   read_at: string | null;
 }
 
+/** One login of an admin; its tokens carry its id (`sid`) and die with it. */
+export interface AdminSessionsTable {
+  /** Random, 256 bits, base64url. */
+  id: string;
+  user_id: number;
+  created_at: string;
+  /** Last time a token of this session was issued (login or renewal). */
+  last_seen_at: string;
+  /** Absolute end of the session (SESSION_MAX_SECONDS after the login): renewals never pass it. */
+  expires_at: string;
+  /** Set by logout, a password change or reset, a deactivation or a deletion. */
+  revoked_at: string | null;
+}
+
+/** Failed logins of one client address or one account (key: SHA-256 of `address:…` / `account:…`). */
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  /** No attempt from this key before this time (null while the free failures last). */
+  blocked_until: string | null;
+  /** The row is forgotten after this time (a quiet window after the last failure or delay). */
+  expires_at: string;
+}
+
+/** Hits of one admin on one family of expensive endpoints in the current one-minute window. */
+export interface RateLimitWindowsTable {
+  key: string;
+  window_start: string;
+  hits: number;
+}
+
+/** One running expensive request (an export being streamed...), released when it ends. */
+export interface ConcurrencyLeasesTable {
+  id: string;
+  key: string;
+  /** Safety net: a lease a crashed process never released stops counting after this time. */
+  expires_at: string;
+}
+
+/** A document file of a deleted user waiting to be removed from disk. */
+export interface DocumentRemovalsTable {
+  id: Generated<number>;
+  storage_key: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   provider_profiles: ProviderProfilesTable;
@@ -235,4 +281,9 @@ export interface Database {
   conversations: ConversationsTable;
   messages: MessagesTable;
   notifications: NotificationsTable;
+  admin_sessions: AdminSessionsTable;
+  login_throttle: LoginThrottleTable;
+  rate_limit_windows: RateLimitWindowsTable;
+  concurrency_leases: ConcurrencyLeasesTable;
+  document_removals: DocumentRemovalsTable;
 }

@@ -2,7 +2,23 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildPage, offsetOf } from './pagination.js';
 
-const request = (url: string) => ({ url, protocol: 'http', host: 'localhost:8080' }) as FastifyRequest;
+/** A request of a server whose PUBLIC_URL is http://localhost:8080. */
+const request = (url: string) =>
+  ({
+    url,
+    protocol: 'http',
+    host: 'localhost:8080',
+    server: { config: { publicUrl: 'http://localhost:8080' } },
+  }) as unknown as FastifyRequest;
+
+/** A request without PUBLIC_URL, with a Host header chosen by the client. */
+const requestWithoutPublicUrl = (url: string) =>
+  ({
+    url,
+    protocol: 'https',
+    host: 'evil.example',
+    server: { config: { publicUrl: undefined } },
+  }) as unknown as FastifyRequest;
 
 describe('buildPage', () => {
   it('links to the next and previous pages keeping the other parameters', () => {
@@ -30,6 +46,17 @@ describe('buildPage', () => {
     const page = buildPage(request('/api/users/?page=9'), { page: 9, page_size: 10 }, 25, []);
     expect(page.next).toBeNull();
     expect(page.previous).toBe('http://localhost:8080/api/users/?page=3');
+  });
+
+  it('builds root-relative links without PUBLIC_URL, never from the Host header', () => {
+    const page = buildPage(
+      requestWithoutPublicUrl('/api/users/?page=2&role=client'),
+      { page: 2, page_size: 10 },
+      35,
+      [],
+    );
+    expect(page.next).toBe('/api/users/?page=3&role=client');
+    expect(page.previous).toBe('/api/users/?role=client');
   });
 
   it('computes offsets', () => {

@@ -10,15 +10,20 @@ export function offsetOf({ page, page_size }: PageRequest): number {
   return (page - 1) * page_size;
 }
 
+/** Stand-in origin to parse a path; never part of an answer. */
+const PARSING_ORIGIN = 'http://kwanza.invalid';
+
 /**
- * Absolute URL of the same list with another page, keeping every other query parameter (the
- * `{count, next, previous, results}` convention).
+ * URL of the same list with another page, keeping every other query parameter (the
+ * `{count, next, previous, results}` convention). Absolute from PUBLIC_URL when it is set, a
+ * root-relative path otherwise: never built from the Host header, which the client controls.
  */
 function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const url = new URL(request.url, PARSING_ORIGIN);
   if (page <= 1) url.searchParams.delete('page');
   else url.searchParams.set('page', String(page));
-  return url.toString();
+  const publicUrl = request.server?.config?.publicUrl;
+  return `${publicUrl ?? ''}${url.pathname}${url.search}`;
 }
 
 /**

@@ -1,31 +1,56 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveJwtSecret, TokenService } from './tokens.js';
 
 describe('TokenService', () => {
-  const service = new TokenService('s'.repeat(40), 60);
+  const service = new TokenService('s'.repeat(40));
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { userId: 42, sessionId: 'session-abcdefghijklmnop', issuedAt: now, expiresAt: now + 60 };
+  const key = new TextEncoder().encode('s'.repeat(40));
 
-  it('signs a token whose subject is the user id', async () => {
-    const token = await service.sign(42, 'admin');
-    expect(await service.verify(token)).toEqual({ userId: 42 });
+  it('signs a token whose subject is the user id and which names its session', async () => {
+    const token = await service.sign(claims);
+    expect(await service.verify(token)).toEqual(claims);
   });
 
   it('rejects tampered, foreign and expired tokens', async () => {
-    const token = await service.sign(42, 'admin');
+    const token = await service.sign(claims);
     const [header, payload, signature] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ sub: '1', role: 'admin', exp: 9999999999 })).toString(
-      'base64url',
-    );
+    const forged = Buffer.from(
+      JSON.stringify({ sub: '1', sid: claims.sessionId, iat: now, exp: 9999999999 }),
+    ).toString('base64url');
     expect(await service.verify(`${header}.${forged}.${signature}`)).toBeNull();
     expect(await service.verify(`${header}.${payload}`)).toBeNull();
-    expect(await new TokenService('t'.repeat(40), 60).verify(token)).toBeNull();
+    expect(await new TokenService('t'.repeat(40)).verify(token)).toBeNull();
     expect(
-      await new TokenService('s'.repeat(40), -10).verify(
-        await new TokenService('s'.repeat(40), -10).sign(1, 'admin'),
-      ),
+      await service.verify(await service.sign({ ...claims, issuedAt: now - 20, expiresAt: now - 10 })),
     ).toBeNull();
+  });
+
+  it('refuses a validly signed token without an expiry, a session or a plain decimal subject', async () => {
+    const withoutExpiry = await new SignJWT({ sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('42')
+      .setIssuedAt()
+      .sign(key);
+    const withoutSession = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('42')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key);
+    const octalSubject = await new SignJWT({ sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('0o52')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key);
+    expect(await service.verify(withoutExpiry)).toBeNull();
+    expect(await service.verify(withoutSession)).toBeNull();
+    expect(await service.verify(octalSubject)).toBeNull();
   });
 });
 

@@ -5,33 +5,50 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 
 export interface AccessTokenClaims {
   userId: number;
+  /** The session the token belongs to (see lib/sessions.ts). */
+  sessionId: string;
+  /** Unix seconds. */
+  issuedAt: number;
+  /** Unix seconds. */
+  expiresAt: number;
 }
 
-/** Signs and checks the admin's HS256 access tokens. */
+const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * Signs and checks the admin's HS256 access tokens. A token names its user (`sub`) and its session
+ * (`sid`) and always expires (`exp`): one without an expiry, a session or an issue time is refused.
+ * Whether the session is still open is for lib/sessions.ts to check.
+ */
 export class TokenService {
   readonly #key: Uint8Array;
-  readonly #ttlSeconds: number;
 
-  constructor(secret: string, ttlSeconds: number) {
+  constructor(secret: string) {
     this.#key = new TextEncoder().encode(secret);
-    this.#ttlSeconds = ttlSeconds;
   }
 
-  sign(userId: number, role: string): Promise<string> {
-    return new SignJWT({ role })
+  sign(claims: { userId: number; sessionId: string; issuedAt: number; expiresAt: number }): Promise<string> {
+    return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(String(userId))
-      .setIssuedAt()
-      .setExpirationTime(`${this.#ttlSeconds}s`)
+      .setSubject(String(claims.userId))
+      .setIssuedAt(claims.issuedAt)
+      .setExpirationTime(claims.expiresAt)
       .sign(this.#key);
   }
 
-  /** The token's user id, or null when the token is malformed, tampered with or expired. */
+  /** The token's claims, or null when it is malformed, tampered with, expired or lacks a claim. */
   async verify(token: string): Promise<AccessTokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: ['HS256'],
+        requiredClaims: ['sub', 'sid', 'iat', 'exp'],
+      });
       const userId = Number(payload.sub);
-      return Number.isInteger(userId) && userId > 0 ? { userId } : null;
+      const sessionId = payload.sid;
+      if (!/^[1-9][0-9]{0,9}$/.test(payload.sub ?? '') || !Number.isSafeInteger(userId)) return null;
+      if (typeof sessionId !== 'string' || !SESSION_ID_PATTERN.test(sessionId)) return null;
+      if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
+      return { userId, sessionId, issuedAt: payload.iat, expiresAt: payload.exp };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;
@@ -52,7 +69,7 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
   } catch {
     // first start: generated below
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;

@@ -26,7 +26,11 @@ describe('API basics', () => {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/does-not-exist/', headers });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/application\/json/);
-      expect(response.json().detail).toBe('Ressource introuvable : GET /api/does-not-exist/');
+      // French, and without the URL: the issue 16 review found the old detail echoed the client's input.
+      expect(response.json().detail).toBe(
+        'Ressource introuvable : aucune route de l’API ne correspond à cette adresse.',
+      );
+      expect(response.body).not.toContain('does-not-exist');
     }
   });
 

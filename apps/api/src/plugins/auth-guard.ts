@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../lib/http-errors.js';
+import { unauthorized } from '../lib/http-errors.js';
+
+/** Response header carrying a renewed access token (sliding session); the console stores it. */
+export const RENEWED_TOKEN_HEADER = 'x-access-token';
 
 const API_PATH = /^\/api(\/|\?|$)/;
 
@@ -12,13 +15,15 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * The admin guard, on by default: every `/api` route requires the Bearer token of an active,
- * not-deleted admin unless it was registered with `config: { public: true }`. The account is read
- * on each request, so deactivating or demoting an admin takes effect at once.
+ * The admin guard, on by default: every `/api` route requires the Bearer token of an open session
+ * of an active, not-deleted admin unless it was registered with `config: { public: true }`. The
+ * session and the account are read on each request (lib/sessions.ts), so a logout, a deactivation
+ * or a demotion takes effect at once, in every process. A token past half of its life comes back
+ * renewed in the `X-Access-Token` header.
  */
 export function registerAuthGuard(app: FastifyInstance): void {
   app.decorateRequest('admin', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // Decide on the matched route, never on the raw URL: the router decodes the path, so
     // `/%61pi/users/` reaches the `/api/users/` route while its raw URL does not start with `/api`.
     const routeUrl = request.routeOptions.url;
@@ -27,18 +32,8 @@ export function registerAuthGuard(app: FastifyInstance): void {
 
     const token = bearerToken(request);
     if (!token) throw unauthorized("Informations d'authentification non fournies.");
-    const claims = await app.tokens.verify(token);
-    if (!claims) throw unauthorized('Jeton d’authentification invalide ou expiré.');
-
-    const user = await app.db
-      .selectFrom('users')
-      .select(['id', 'username', 'email', 'role', 'is_active', 'deleted_at'])
-      .where('id', '=', claims.userId)
-      .executeTakeFirst();
-    if (!user || user.deleted_at !== null || !user.is_active) {
-      throw unauthorized('Ce compte est introuvable ou désactivé.');
-    }
-    if (user.role !== 'admin') throw forbidden('Accès réservé aux administrateurs.');
-    request.admin = { id: user.id, username: user.username, email: user.email };
+    const { admin, renewedToken } = await app.tokens.authenticate(token);
+    request.admin = admin;
+    if (renewedToken) reply.header(RENEWED_TOKEN_HEADER, renewedToken);
   });
 }

@@ -1,7 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ErrorBody } from '@kwanza/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { constraintViolationToHttpError } from '../lib/database-errors.js';
+import { constraintViolationToHttpError, databaseUnavailableToHttpError } from '../lib/database-errors.js';
 import { HttpError } from '../lib/http-errors.js';
 
 const CONTEXT_LABELS: Record<string, string> = {
@@ -18,7 +20,10 @@ const FASTIFY_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Type de contenu non pris en charge.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'Le corps de la requête est trop volumineux.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'En-tête Content-Length invalide.',
-  FST_ERR_BAD_URL: 'URL invalide.',
+  FST_ERR_BAD_URL: 'L’adresse demandée est mal formée (encodage invalide).',
+  FST_ERR_MAX_PARAM_LENGTH: 'Un paramètre de l’adresse demandée est trop long.',
+  FST_ERR_ASYNC_CONSTRAINT: 'Requête invalide.',
+  FST_ERR_CTP_INVALID_TYPE: 'Type de contenu non pris en charge.',
 };
 
 function fieldName(instancePath: string, fallback: string): string {
@@ -68,6 +73,16 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return send(reply, 400, validationBody(error));
     }
+    const unavailable = databaseUnavailableToHttpError(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(
+        reply,
+        unavailable.statusCode,
+        { detail: unavailable.detail, code: unavailable.code ?? 'database_unavailable' },
+        unavailable.headers,
+      );
+    }
     const constraint = constraintViolationToHttpError(error);
     if (constraint) {
       request.log.warn({ err: error }, 'constraint violation');
@@ -89,4 +104,41 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       code: 'server_error',
     });
   });
+}
+
+/**
+ * Errors the router raises before any route or hook runs (a malformed percent-encoding, a parameter
+ * longer than `maxParamLength`): the one error shape, a French detail, and never the URL itself.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  request.log.info({ code: error.code }, 'request refused by the router');
+  return send(reply, status, {
+    detail: FASTIFY_ERRORS[error.code] ?? 'Requête invalide.',
+    code: 'invalid',
+  });
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; detail: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: 'La requête n’est pas arrivée à temps.' },
+  HPE_HEADER_OVERFLOW: { status: 431, detail: 'Les en-têtes de la requête sont trop volumineux.' },
+  HPE_URI_TOO_LONG: { status: 414, detail: 'L’adresse demandée est trop longue.' },
+};
+
+/**
+ * Requests Node's HTTP parser refuses (headers too large, malformed request line, time-out): the
+ * same error shape in French, written on the socket since no request object exists yet.
+ */
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, detail: 'Requête HTTP mal formée.' };
+  const body = JSON.stringify({ detail: known.detail, code: 'invalid' } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status] ?? 'Bad Request'}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -1,9 +1,14 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+/** One year, subdomains included: the console and its API are only ever meant for HTTPS once served so. */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
 /**
  * Security headers on every response. The console's CSP allows inline styles (Mantine sets style
  * attributes) but no inline or foreign scripts; images may be data/blob URLs (document viewer).
+ * Strict-Transport-Security is sent when the request came over HTTPS (directly, or through a proxy
+ * trusted by TRUST_PROXY that says so in X-Forwarded-Proto) or when PUBLIC_URL is an https:// URL.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
@@ -26,5 +31,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'same-origin' },
+  });
+  const publicHttps = app.config.publicUrl?.startsWith('https://') ?? false;
+  app.addHook('onRequest', async (request, reply) => {
+    if (publicHttps || request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
   });
 }

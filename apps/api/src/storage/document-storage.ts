@@ -25,7 +25,8 @@ export function contentTypeOf(key: string): string {
 
 /**
  * Private documents (identity papers, dispute evidence) in a local folder of the data directory.
- * Nothing here is served publicly: the API hands out short-lived signed URLs to read them.
+ * Nothing here is served publicly: the API hands out short-lived signed URLs to read them. Folders
+ * are created 0700 and files 0600: other accounts of the machine cannot read them.
  */
 export class DocumentStorage {
   readonly rootDir: string;
@@ -46,8 +47,8 @@ export class DocumentStorage {
 
   async save(key: string, data: Uint8Array): Promise<void> {
     const absolute = this.resolve(key);
-    await mkdir(path.dirname(absolute), { recursive: true });
-    await writeFile(absolute, data);
+    await mkdir(path.dirname(absolute), { recursive: true, mode: 0o700 });
+    await writeFile(absolute, data, { mode: 0o600 });
   }
 
   async read(key: string): Promise<Buffer | null> {

@@ -9,7 +9,15 @@ import type {
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { monthOf, nowIso, parseJsonArray, searchTextContains } from '../../db/sql.js';
+import {
+  dialectOf,
+  lockRowsOnPostgres,
+  monthOf,
+  nowIso,
+  parseJsonArray,
+  searchTextContains,
+} from '../../db/sql.js';
+import { runInTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { buildBudgetDisplay } from './budget-display.js';
@@ -207,8 +215,12 @@ export async function listProjectOffers(db: Kysely<Database>, projectId: number)
  * project; conversations about it stay, their project_id set to null by the foreign key.
  */
 export async function deleteProject(db: Kysely<Database>, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const project = await trx.selectFrom('projects').select('id').where('id', '=', id).executeTakeFirst();
+  await runInTransaction(db, async (trx) => {
+    // Locked: of two concurrent deletions the second finds nothing and answers 404.
+    const project = await lockRowsOnPostgres(
+      trx.selectFrom('projects').select('id').where('id', '=', id),
+      dialectOf<Database>(trx),
+    ).executeTakeFirst();
     if (!project) throw notFound(PROJECT_NOT_FOUND);
     const disputes = await trx
       .selectFrom('disputes')

@@ -2,6 +2,7 @@ import type { Provider, ProviderListQuery, ProviderStats } from '@kwanza/contrac
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { parseJsonArray, searchTextContains } from '../../db/sql.js';
+import { runInTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
 
@@ -142,7 +143,7 @@ export async function setProviderVerified(
   id: number,
   isVerified: boolean,
 ): Promise<Provider> {
-  await db.transaction().execute(async (trx) => {
+  await runInTransaction(db, async (trx) => {
     const row = await liveProviders(trx)
       .select(['pp.id', 'pp.user_id'])
       .where('pp.id', '=', id)

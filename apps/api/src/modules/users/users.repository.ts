@@ -1,10 +1,14 @@
 import type { UpdateUserBody, User, UserListQuery, UserStats } from '@kwanza/contract';
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import { lockActiveAdmins } from '../../db/locks.js';
 import type { Database } from '../../db/schema.js';
 import { dialectOf, lockRowsOnPostgres, nowIso, searchTextContains } from '../../db/sql.js';
+import { runInTransaction } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { projectSearchText, providerSearchText, userSearchText } from '../../lib/search-text.js';
+import { revokeUserSessions } from '../../lib/sessions.js';
+import { queueUserDocumentRemovals } from '../../storage/document-removals.js';
 
 export const USER_NOT_FOUND = 'Utilisateur introuvable.';
 
@@ -167,33 +171,41 @@ interface LiveAccount {
   is_active: boolean;
 }
 
-async function findLiveAccount(db: Kysely<Database>, id: number): Promise<LiveAccount> {
-  const row = await db
-    .selectFrom('users')
-    .select(['id', 'role', 'is_active'])
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+/**
+ * The live account, its row locked until the transaction ends (PostgreSQL `FOR UPDATE`; SQLite
+ * transactions hold the write lock), so the rules below decide on its current state. A concurrent
+ * deletion that committed first makes it a 404.
+ */
+async function lockLiveAccount(trx: Kysely<Database>, id: number): Promise<LiveAccount> {
+  const row = await lockRowsOnPostgres(
+    trx
+      .selectFrom('users')
+      .select(['id', 'role', 'is_active'])
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null),
+    dialectOf(trx),
+  ).executeTakeFirst();
   if (!row) throw notFound(USER_NOT_FOUND);
   return { id: row.id, role: row.role, is_active: Boolean(row.is_active) };
 }
 
 /**
- * Whether an active admin other than `exceptId` remains. Every active admin row is locked first
- * (PostgreSQL), so two admins removing each other at the same moment cannot both pass the check.
+ * Whether an active admin other than `exceptId` remains. The lock of the active admins is taken
+ * first (after the target's row lock), so two admins removing each other at the same moment are
+ * decided one after the other and the second sees the first one's change.
  */
-async function anotherActiveAdminRemains(db: Kysely<Database>, exceptId: number): Promise<boolean> {
-  const activeAdmins = await lockRowsOnPostgres(
-    db
-      .selectFrom('users')
-      .select('id')
-      .where('role', '=', 'admin')
-      .where('is_active', '=', true)
-      .where('deleted_at', 'is', null)
-      .orderBy('id'),
-    dialectOf(db),
-  ).execute();
-  return activeAdmins.some((admin) => admin.id !== exceptId);
+async function anotherActiveAdminRemains(trx: Kysely<Database>, exceptId: number): Promise<boolean> {
+  await lockActiveAdmins(trx);
+  const other = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('is_active', '=', true)
+    .where('deleted_at', 'is', null)
+    .where('id', '!=', exceptId)
+    .limit(1)
+    .executeTakeFirst();
+  return other !== undefined;
 }
 
 /**
@@ -212,15 +224,20 @@ async function assertRemovable(
   }
 }
 
-/** Flips `is_active`. Deactivating oneself or the last active admin is refused (409). */
+/**
+ * Flips `is_active` on the locked row, so concurrent toggles never lose a flip. Deactivating oneself
+ * or the last active admin is refused (409); a deactivation ends the account's sessions (reactivating
+ * it does not bring them back).
+ */
 export async function toggleUserStatus(db: Kysely<Database>, id: number, actorId: number): Promise<User> {
-  await db.transaction().execute(async (trx) => {
-    const account = await findLiveAccount(trx, id);
+  await runInTransaction(db, async (trx) => {
+    const account = await lockLiveAccount(trx, id);
     if (account.is_active) {
       await assertRemovable(trx, account, actorId, {
         self: 'Vous ne pouvez pas désactiver votre propre compte.',
         lastAdmin: 'Impossible de désactiver le dernier administrateur actif.',
       });
+      await revokeUserSessions(trx, id);
     }
     await trx.updateTable('users').set({ is_active: !account.is_active }).where('id', '=', id).execute();
   });
@@ -232,17 +249,21 @@ export async function toggleUserStatus(db: Kysely<Database>, id: number, actorId
  * providers screens agree.
  */
 export async function toggleUserVerification(db: Kysely<Database>, id: number): Promise<User> {
-  await db.transaction().execute(async (trx) => {
+  await runInTransaction(db, async (trx) => {
+    // One conditional UPDATE flips the stored value: concurrent toggles each flip it once.
     const row = await trx
-      .selectFrom('users')
-      .select(['is_verified'])
+      .updateTable('users')
+      .set((eb) => ({ is_verified: eb.not(eb.ref('is_verified')) }))
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
+      .returning('is_verified')
       .executeTakeFirst();
     if (!row) throw notFound(USER_NOT_FOUND);
-    const next = !row.is_verified;
-    await trx.updateTable('users').set({ is_verified: next }).where('id', '=', id).execute();
-    await trx.updateTable('provider_profiles').set({ is_verified: next }).where('user_id', '=', id).execute();
+    await trx
+      .updateTable('provider_profiles')
+      .set({ is_verified: Boolean(row.is_verified) })
+      .where('user_id', '=', id)
+      .execute();
   });
   return getUser(db, id);
 }
@@ -254,7 +275,7 @@ const EMAIL_TAKEN = 'Cette adresse e-mail est déjà utilisée par un autre util
  * ones included; their address was renamed on deletion). Keeps the search texts up to date.
  */
 export async function updateUser(db: Kysely<Database>, id: number, changes: UpdateUserBody): Promise<User> {
-  await db.transaction().execute(async (trx) => {
+  await runInTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom('users')
       .select(['username', 'first_name', 'last_name', 'email', 'phone_number'])
@@ -333,16 +354,20 @@ function deletedName(id: number, value: string, maxLength: number): string {
  * Soft-deletes a user in one transaction: sets `deleted_at`, deactivates the account and renames its
  * e-mail and username to `deleted-<id>-…` so both can be reused. Projects, offers, disputes, reports,
  * conversations, messages and verifications stay and keep pointing to the row (their screens still
- * show the name), and so do the notifications addressed to the user. Refuses one's own account and the
- * last active admin (409).
+ * show the name), and so do the notifications addressed to the user. Its sessions end, and its
+ * document files are queued for removal from disk (the caller then runs `processDocumentRemovals`).
+ * Refuses one's own account and the last active admin (409). The row is locked first: of two
+ * concurrent deletions, the second answers 404.
  */
 export async function deleteUser(db: Kysely<Database>, id: number, actorId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const account = await findLiveAccount(trx, id);
+  await runInTransaction(db, async (trx) => {
+    const account = await lockLiveAccount(trx, id);
     await assertRemovable(trx, account, actorId, {
       self: 'Vous ne pouvez pas supprimer votre propre compte.',
       lastAdmin: 'Impossible de supprimer le dernier administrateur actif.',
     });
+    await revokeUserSessions(trx, id);
+    await queueUserDocumentRemovals(trx, id);
     const names = await trx
       .selectFrom('users')
       .select(['email', 'username'])

@@ -2,6 +2,7 @@ import { ErrorBody, IdParams, UpdateUserBody, User, UserListQuery, UserPage } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { buildPage } from '../../lib/pagination.js';
+import { processDocumentRemovals } from '../../storage/document-removals.js';
 import {
   deleteUser,
   listUsers,
@@ -67,15 +68,22 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Suppression logique, en une transaction : `deleted_at` est renseigné, le compte est désactivé, ' +
           'l’e-mail et le nom d’utilisateur sont renommés en `deleted-<id>-<valeur>` pour pouvoir être ' +
           'réutilisés. L’utilisateur disparaît des listes d’utilisateurs et de prestataires et ne peut plus ' +
-          'se connecter ; ses documents de vérification ne sont plus servis. Ses projets, offres, litiges, ' +
-          'signalements, conversations, messages et notifications restent et continuent d’afficher son nom. ' +
-          '409 pour son propre compte ou le dernier administrateur actif.',
+          'se connecter (ses sessions sont fermées) ; ses documents (pièces d’identité, preuves de litige) sont ' +
+          'effacés du disque. Ses projets, offres, litiges, signalements, conversations, messages et ' +
+          'notifications restent et continuent d’afficher son nom. 409 pour son propre compte ou le dernier ' +
+          'administrateur actif ; 404 si l’utilisateur est déjà supprimé (une seconde suppression simultanée ' +
+          'aussi).',
         params: IdParams,
         response: { 204: z.null().describe('Utilisateur supprimé'), ...ERRORS },
       },
     },
     async (request, reply) => {
       await deleteUser(app.db, request.params.id, request.admin?.id ?? 0);
+      // The files leave the disk in the same request; any left behind (a crash, an outage right after
+      // the commit) stay queued and go at the next deletion or the next start.
+      await processDocumentRemovals(app.db, app.storage).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'document removal postponed');
+      });
       return reply.status(204).send(null);
     },
   );

@@ -6,6 +6,7 @@ import type {
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { searchTextContains } from '../../db/sql.js';
+import { runInTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { isUrgent, type VerificationReadContext } from './provider-verifications.repository.js';
 import {
@@ -169,7 +170,7 @@ const REFUSALS: Record<ClientAction['kind'], string> = {
  * rejected (back to pending, reason and decision cleared). 404 / 409 with a French detail otherwise.
  */
 async function decide(db: Kysely<Database>, id: number, action: ClientAction & Decision): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await runInTransaction(db, async (trx) => {
     const verification = await trx
       .selectFrom('client_verifications')
       .innerJoin('users', 'users.id', 'client_verifications.user_id')

@@ -1,5 +1,7 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ProviderVerificationFilters } from '@kwanza/contract';
 import { stringify } from 'csv-stringify/sync';
+import type { WorkLane } from '../../lib/work-lane.js';
 import {
   listProviderVerificationChunk,
   type ProviderVerificationRow,
@@ -85,17 +87,23 @@ function toCsv(records: string[][]): string {
 /**
  * The export as text chunks: the byte order mark and headers, then one chunk per `chunkSize` rows
  * read by keyset pagination on the id (each query starts after the last id of the previous one).
+ * With a `lane`, each chunk's query waits for a place in it and the event loop gets a turn between
+ * chunks: many exports at once never starve the other requests.
  */
 export async function* generateProviderVerificationCsv(
   db: Executor,
   filters: Partial<ProviderVerificationFilters>,
   now: Date,
   chunkSize = EXPORT_CHUNK_SIZE,
+  lane?: WorkLane,
 ): AsyncGenerator<string> {
+  const read = (afterId: number) => listProviderVerificationChunk(db, filters, afterId, chunkSize, now);
   yield BYTE_ORDER_MARK + toCsv([EXPORT_HEADERS]);
   let afterId = 0;
   for (;;) {
-    const rows = await listProviderVerificationChunk(db, filters, afterId, chunkSize, now);
+    const from = afterId;
+    const rows = lane ? await lane.run(() => read(from)) : await read(from);
+    await nextTurn();
     const last = rows.at(-1);
     if (!last) return;
     yield toCsv(rows.map(toRecord));

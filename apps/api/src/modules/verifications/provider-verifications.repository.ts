@@ -12,7 +12,15 @@ import {
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { hoursBetween, lowerContains, monthOf, searchTextContains } from '../../db/sql.js';
+import {
+  dialectOf,
+  hoursBetween,
+  lockRowsOnPostgres,
+  lowerContains,
+  monthOf,
+  searchTextContains,
+} from '../../db/sql.js';
+import { runInTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import type { DocumentUrlSigner } from '../../storage/signed-url.js';
 import {
@@ -450,9 +458,10 @@ async function applyDecision(
   return true;
 }
 
+/** The verifications to decide on, locked in id order (with their users' rows) until the transaction ends. */
 async function findForDecision(db: Executor, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return db
+  const query = db
     .selectFrom('provider_verifications')
     .innerJoin('users', 'users.id', 'provider_verifications.user_id')
     .where('users.deleted_at', 'is', null)
@@ -462,11 +471,12 @@ async function findForDecision(db: Executor, ids: readonly number[]) {
       'provider_verifications.user_id',
       'provider_verifications.verification_status',
     ])
-    .execute();
+    .orderBy('provider_verifications.id');
+  return lockRowsOnPostgres(query, dialectOf<Database>(db)).execute();
 }
 
 async function decideOne(db: Kysely<Database>, id: number, decision: Decision & DecisionKind): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await runInTransaction(db, async (trx) => {
     const [verification] = await findForDecision(trx, [id]);
     if (!verification) throw notFound(NOT_FOUND_DETAIL);
     const refused = decision.kind === 'approve' ? APPROVE_REFUSED : REJECT_REFUSED;
@@ -492,24 +502,34 @@ export function rejectProviderVerification(
   return decideOne(db, id, { ...decision, kind: 'reject' });
 }
 
-/** A bulk decision in one transaction: every eligible id is updated, the others are reported as skipped. */
+/**
+ * A bulk decision in one transaction: every eligible id is updated, the others are reported as
+ * skipped (in the order given). Rows are locked and changed in ascending id order, so two bulk
+ * actions over overlapping ids wait for each other instead of deadlocking; a deadlock or
+ * serialization failure that still happens reruns the whole transaction (runInTransaction).
+ */
 async function decideMany(
   db: Kysely<Database>,
   ids: readonly number[],
   decision: Decision & DecisionKind,
 ): Promise<BulkVerificationResult> {
-  return db.transaction().execute(async (trx) => {
-    const found = new Map((await findForDecision(trx, ids)).map((row) => [row.id, row]));
+  const ascending = [...new Set(ids)].sort((a, b) => a - b);
+  return runInTransaction(db, async (trx) => {
+    const found = new Map((await findForDecision(trx, ascending)).map((row) => [row.id, row]));
+    const applied = new Set<number>();
+    for (const id of ascending) {
+      const verification = found.get(id);
+      if (
+        verification?.verification_status === 'pending' &&
+        (await applyDecision(trx, verification, decision))
+      ) {
+        applied.add(id);
+      }
+    }
     const result: BulkVerificationResult = { updated: [], skipped: [] };
     for (const id of ids) {
-      const verification = found.get(id);
-      if (!verification) {
-        result.skipped.push({ id, reason: SKIPPED_NOT_FOUND });
-        continue;
-      }
-      const applied =
-        verification.verification_status === 'pending' && (await applyDecision(trx, verification, decision));
-      if (applied) result.updated.push(id);
+      if (!found.has(id)) result.skipped.push({ id, reason: SKIPPED_NOT_FOUND });
+      else if (applied.delete(id)) result.updated.push(id);
       else result.skipped.push({ id, reason: SKIPPED_NOT_PENDING });
     }
     return result;

@@ -22,7 +22,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildPage, offsetOf } from '../../lib/pagination.js';
 import { documentUrlSigner } from '../../storage/signed-url.js';
-import { exportFilename, generateProviderVerificationCsv } from './provider-verifications.export.js';
+import {
+  EXPORT_CHUNK_SIZE,
+  exportFilename,
+  generateProviderVerificationCsv,
+} from './provider-verifications.export.js';
 import {
   approveProviderVerification,
   bulkApproveProviderVerifications,
@@ -39,6 +43,10 @@ import {
 import { requireRejectionReason, requireSelection } from './verification-rules.js';
 
 const TAGS = ['Vérifications prestataires'];
+const BULK_LIMITS =
+  'Les lignes sont verrouillées par identifiant croissant ; une transaction en conflit est rejouée quelques ' +
+  'fois, puis 409 (concurrent_update). Par administrateur, BULK_MAX_CONCURRENT actions groupées à la fois et ' +
+  'BULK_MAX_PER_MINUTE par minute au plus (429 sinon, avec Retry-After).';
 const BASE = '/admin/provider-verification';
 
 export function urgentDescription(hours: number): string {
@@ -157,16 +165,18 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
   app.get(
     `${BASE}/export/`,
     {
+      config: { limit: 'export' },
       schema: {
         tags: TAGS,
         summary: 'Export CSV des vérifications des prestataires',
         description:
           'Fichier CSV (UTF-8 avec BOM, séparateur « ; », en-têtes en français) avec les filtres de la liste. ' +
           'Les valeurs commençant par = + - @ sont préfixées d’une apostrophe (injection de formules). ' +
-          'Le fichier est produit en flux, par lots de 1000 lignes.',
+          'Le fichier est produit en flux, par lots de 1000 lignes. Par administrateur, EXPORT_MAX_CONCURRENT ' +
+          'exports à la fois et EXPORT_MAX_PER_MINUTE par minute au plus (429 sinon, avec Retry-After).',
         querystring: ProviderVerificationExportQuery,
         produces: ['text/csv'],
-        response: { 200: FileResponse, ...errors },
+        response: { 200: FileResponse, ...errors, 429: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -176,7 +186,11 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFilename(now)}"`)
         .header('cache-control', 'private, no-store')
-        .send(Readable.from(generateProviderVerificationCsv(app.db, filters, now)));
+        .send(
+          Readable.from(
+            generateProviderVerificationCsv(app.db, filters, now, EXPORT_CHUNK_SIZE, app.exportLane),
+          ),
+        );
     },
   );
 
@@ -247,14 +261,16 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
   app.post(
     `${BASE}/bulk-approve/`,
     {
+      config: { limit: 'bulk' },
       schema: {
         tags: TAGS,
         summary: 'Approuver plusieurs vérifications de prestataires',
         description:
           'Une seule transaction : chaque vérification en attente est approuvée ; les autres (introuvables, ' +
-          'déjà traitées) sont listées dans skipped avec la raison. 400 sans aucun identifiant.',
+          'déjà traitées) sont listées dans skipped avec la raison. 400 sans aucun identifiant. ' +
+          BULK_LIMITS,
         body: BulkApproveVerificationsBody,
-        response: { 200: BulkVerificationResult, ...errors },
+        response: { 200: BulkVerificationResult, ...errors, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
@@ -270,14 +286,16 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
   app.post(
     `${BASE}/bulk-reject/`,
     {
+      config: { limit: 'bulk' },
       schema: {
         tags: TAGS,
         summary: 'Rejeter plusieurs vérifications de prestataires',
         description:
           'Une seule transaction : chaque vérification en attente est rejetée avec la raison (obligatoire, ' +
-          '400 sinon) ; les autres sont listées dans skipped avec la raison. 400 sans aucun identifiant.',
+          '400 sinon) ; les autres sont listées dans skipped avec la raison. 400 sans aucun identifiant. ' +
+          BULK_LIMITS,
         body: BulkRejectVerificationsBody,
-        response: { 200: BulkVerificationResult, ...errors },
+        response: { 200: BulkVerificationResult, ...errors, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
