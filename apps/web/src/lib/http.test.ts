@@ -83,6 +83,24 @@ describe('apiRequest', () => {
     expect(localStorage.getItem('user')).toBeNull();
   });
 
+  it('keeps the renewed token the API sends in X-Access-Token', async () => {
+    storeSession(fakeToken());
+    const renewed = fakeToken(Math.floor(Date.now() / 1000) + 7200);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('{}', {
+            status: 200,
+            headers: { 'Content-Type': 'application/json', 'X-Access-Token': renewed },
+          }),
+      ),
+    );
+    await apiRequest('/users/');
+    expect(localStorage.getItem('access_token')).toBe(renewed);
+    expect(readSession()?.access).toBe(renewed);
+  });
+
   it('calls the registered 401 handler, but not for the admin login', async () => {
     const handler = vi.fn();
     const restore = setUnauthorizedHandler(handler);

@@ -1,8 +1,11 @@
-import { clearSession, readAccessToken } from './session';
+import { clearSession, readAccessToken, replaceAccessToken } from './session';
 
 /** Every API path is relative to this prefix. */
 export const API_BASE = '/api';
 export const ADMIN_LOGIN_PATH = '/auth/admin-login/';
+export const LOGOUT_PATH = '/auth/logout/';
+/** Response header in which the API sends a renewed access token (sliding session). */
+export const RENEWED_TOKEN_HEADER = 'X-Access-Token';
 export const FALLBACK_ERROR_MESSAGE = 'Une erreur est survenue';
 
 type QueryScalar = string | number | boolean | null | undefined;
@@ -113,6 +116,8 @@ async function send(path: string, options: ApiRequestOptions, accept: string): P
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   });
+  const renewed = response.headers.get(RENEWED_TOKEN_HEADER);
+  if (renewed && response.ok) replaceAccessToken(renewed);
   if (!response.ok) {
     const body = await readBody(response);
     if (response.status === 401 && path !== ADMIN_LOGIN_PATH) unauthorizedHandler();
@@ -125,6 +130,22 @@ async function send(path: string, options: ApiRequestOptions, accept: string): P
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const response = await send(path, options, 'application/json');
   return (await readBody(response)) as T;
+}
+
+/**
+ * Logs out: the stored session is forgotten at once, and the server is asked to close it so that
+ * the token stops working everywhere (a copy of it included). The console does not wait for the
+ * server: an unreachable server must not keep anyone logged in on this screen.
+ */
+export function logout(): void {
+  const token = readAccessToken();
+  clearSession();
+  if (!token) return;
+  fetch(buildApiUrl(LOGOUT_PATH), {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    keepalive: true,
+  }).catch(() => undefined);
 }
 
 export interface DownloadedFile {

@@ -64,6 +64,16 @@ export function writeSession(session: Session): void {
   notify();
 }
 
+/**
+ * Keeps a token the API renewed (sliding session, `X-Access-Token` header) in place of the stored
+ * one; ignored when nobody is logged in any more (a logout happened meanwhile).
+ */
+export function replaceAccessToken(access: string): void {
+  if (!localStorage.getItem(ACCESS_TOKEN_KEY) || !localStorage.getItem(USER_KEY)) return;
+  localStorage.setItem(ACCESS_TOKEN_KEY, access);
+  notify();
+}
+
 /** Forgets the stored token and user (logout, or a 401 from the API). */
 export function clearSession(): void {
   localStorage.removeItem(ACCESS_TOKEN_KEY);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { findShellTitle, renderApp, storeSession, stubApiNotFound } from '../../test/render-app';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeToken, findShellTitle, renderApp, storeSession, stubApiNotFound } from '../../test/render-app';
 
 describe('shell', () => {
   beforeEach(stubApiNotFound);
@@ -46,5 +46,20 @@ describe('shell', () => {
     expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('asks the server to close the session on logout, with the token it had', async () => {
+    const token = fakeToken();
+    storeSession(token);
+    renderApp('/users');
+    await findShellTitle('Utilisateurs');
+    const fetchMock = vi.mocked(fetch);
+    fireEvent.click(screen.getByRole('button', { name: 'Déconnexion' }));
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    const logoutCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/logout/');
+    expect(logoutCall).toBeDefined();
+    const init = logoutCall?.[1];
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${token}`);
   });
 });

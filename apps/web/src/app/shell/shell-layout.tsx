@@ -3,7 +3,8 @@ import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { clearSession, useSession } from '../../lib/session';
+import { logout as endSession } from '../../lib/http';
+import { useSession } from '../../lib/session';
 import { ShellHeader } from './shell-header';
 import { Sidebar } from './sidebar';
 
@@ -30,7 +31,7 @@ export function ShellLayout() {
   if (!session) return null;
 
   const logout = () => {
-    clearSession();
+    endSession();
     queryClient.clear();
     // The route guard sees the session gone and goes to /login.
   };
