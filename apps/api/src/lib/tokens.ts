@@ -22,9 +22,11 @@ const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
  */
 export class TokenService {
   readonly #key: Uint8Array;
+  readonly #now: () => Date;
 
-  constructor(secret: string) {
+  constructor(secret: string, now: () => Date = () => new Date()) {
     this.#key = new TextEncoder().encode(secret);
+    this.#now = now;
   }
 
   sign(claims: { userId: number; sessionId: string; issuedAt: number; expiresAt: number }): Promise<string> {
@@ -42,6 +44,7 @@ export class TokenService {
       const { payload } = await jwtVerify(token, this.#key, {
         algorithms: ['HS256'],
         requiredClaims: ['sub', 'sid', 'iat', 'exp'],
+        currentDate: this.#now(),
       });
       const userId = Number(payload.sub);
       const sessionId = payload.sid;
