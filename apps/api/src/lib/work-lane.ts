@@ -1,8 +1,12 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
 /**
- * At most `slots` pieces of work at once, the others waiting their turn in arrival order. The
- * exports run their queries through one lane per process: however many exports stream at the same
- * time, they hold at most `slots` database connections (PostgreSQL) or turns of the single
- * connection (SQLite), and the other requests always find room.
+ * At most `slots` pieces of work at once, the others waiting their turn in arrival order, and each
+ * piece starts after a turn of the event loop. The exports read and format their chunks through one
+ * lane per process: however many exports stream at the same time, they hold at most `slots`
+ * database connections (PostgreSQL), and at most `slots` chunks are worked on between two turns of
+ * the event loop (SQLite answers synchronously: without the turn, the waiting chunks would run one
+ * after the other while every other request waits).
  */
 export class WorkLane {
   readonly #slots: number;
@@ -27,10 +31,11 @@ export class WorkLane {
       this.#running += 1;
     }
     try {
+      await nextTurn();
       return await work();
     } finally {
+      // The slot passes straight to the next in line; without a waiter it is freed.
       const next = this.#waiting.shift();
-      // The slot passes straight to the next in line; otherwise it is freed.
       if (next) next();
       else this.#running -= 1;
     }

@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ProviderVerificationFilters } from '@kwanza/contract';
 import { stringify } from 'csv-stringify/sync';
 import type { WorkLane } from '../../lib/work-lane.js';
@@ -87,8 +86,8 @@ function toCsv(records: string[][]): string {
 /**
  * The export as text chunks: the byte order mark and headers, then one chunk per `chunkSize` rows
  * read by keyset pagination on the id (each query starts after the last id of the previous one).
- * With a `lane`, each chunk's query waits for a place in it and the event loop gets a turn between
- * chunks: many exports at once never starve the other requests.
+ * With a `lane`, each chunk is read and formatted in its turn there: many exports at once never
+ * starve the other requests.
  */
 export async function* generateProviderVerificationCsv(
   db: Executor,
@@ -97,18 +96,22 @@ export async function* generateProviderVerificationCsv(
   chunkSize = EXPORT_CHUNK_SIZE,
   lane?: WorkLane,
 ): AsyncGenerator<string> {
-  const read = (afterId: number) => listProviderVerificationChunk(db, filters, afterId, chunkSize, now);
+  const readChunk = async (afterId: number) => {
+    const rows = await listProviderVerificationChunk(db, filters, afterId, chunkSize, now);
+    const last = rows.at(-1);
+    return last
+      ? { csv: toCsv(rows.map(toRecord)), lastId: last.id, complete: rows.length === chunkSize }
+      : null;
+  };
   yield BYTE_ORDER_MARK + toCsv([EXPORT_HEADERS]);
   let afterId = 0;
   for (;;) {
     const from = afterId;
-    const rows = lane ? await lane.run(() => read(from)) : await read(from);
-    await nextTurn();
-    const last = rows.at(-1);
-    if (!last) return;
-    yield toCsv(rows.map(toRecord));
-    if (rows.length < chunkSize) return;
-    afterId = last.id;
+    const chunk = lane ? await lane.run(() => readChunk(from)) : await readChunk(from);
+    if (!chunk) return;
+    yield chunk.csv;
+    if (!chunk.complete) return;
+    afterId = chunk.lastId;
   }
 }
 
