@@ -161,10 +161,14 @@ export function isConnectionLost(error: unknown): boolean {
   return !(code === '57014' || code === '55P03' || code?.startsWith('53'));
 }
 
-/** Serialization failures and deadlocks: the transaction was rolled back and may simply run again. */
+/**
+ * PostgreSQL serialization failures and deadlocks: the transaction was rolled back and may simply
+ * run again. (SQLite has neither: its transactions take the write lock when they begin, waiting up
+ * to the busy time-out; a lock still held after that is a busy database, answered with a 503.)
+ */
 export function isRetryableTransactionError(error: unknown): boolean {
   const code = codeOf(error);
-  return code === '40001' || code === '40P01' || (code?.startsWith('SQLITE_BUSY') ?? false);
+  return code === '40001' || code === '40P01';
 }
 
 const UNAVAILABLE_DETAILS: Record<DatabaseFailure['kind'], string> = {
