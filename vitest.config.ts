@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  * - web:           console components and hooks (`apps/web/src/**\/*.test.{ts,tsx}`), jsdom
  * - api-sqlite:    `*.api.test.ts` through `app.inject` on a fresh SQLite database per file
  * - api-postgres:  the same files on a fresh PostgreSQL database per file
+ *   (faults that exist on one database only live in `*.sqlite.api.test.ts` / `*.postgres.api.test.ts`,
+ *   run by that database's project alone)
  * - e2e:           `e2e/**\/*.e2e.test.ts`, Debian Chromium against the real built server
  */
 export default defineConfig({
@@ -33,6 +35,7 @@ export default defineConfig({
         test: {
           name: 'api-sqlite',
           include: ['apps/api/src/**/*.api.test.ts'],
+          exclude: ['**/*.postgres.api.test.ts', '**/node_modules/**'],
           environment: 'node',
           env: { TEST_DATABASE: 'sqlite' },
           testTimeout: 30_000,
@@ -43,6 +46,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: ['apps/api/src/**/*.api.test.ts'],
+          exclude: ['**/*.sqlite.api.test.ts', '**/node_modules/**'],
           environment: 'node',
           env: { TEST_DATABASE: 'postgres' },
           testTimeout: 30_000,
