@@ -141,6 +141,24 @@ describe('shell', () => {
   });
 });
 
+describe('server-side logout', () => {
+  it('closes the session on the server: the token stops working, even copied elsewhere', async () => {
+    const { page } = browser;
+    const session = await loginWithStoredSession(page, server);
+    await page.goto('/users');
+    await page.getByRole('banner').getByRole('heading', { level: 1, name: 'Utilisateurs' }).waitFor();
+    const me = () =>
+      fetch(`${server.baseUrl}/api/auth/me/`, { headers: { Authorization: `Bearer ${session.access}` } });
+    expect((await me()).status).toBe(200);
+
+    const logout = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout/'));
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    expect((await logout).status()).toBe(204);
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect((await me()).status).toBe(401);
+  });
+});
+
 describe('session guard', () => {
   it('sends a visitor without a session from a protected URL to /login', async () => {
     const { page } = browser;

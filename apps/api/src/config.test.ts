@@ -32,4 +32,39 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/au moins 32 caractères/);
   });
+
+  it('has short tokens in longer sessions, no trusted proxy and no public URL by default', () => {
+    const config = loadConfig({});
+    expect(config.jwtTtlSeconds).toBe(1800);
+    expect(config.sessionMaxSeconds).toBe(43_200);
+    expect(config.trustProxy).toBe(false);
+    expect(config.publicUrl).toBeUndefined();
+    expect(config.databaseQueryTimeoutMs).toBe(10_000);
+    expect(config.limits).toEqual({
+      export: { maxConcurrent: 2, perMinute: 10 },
+      bulk: { maxConcurrent: 2, perMinute: 30 },
+    });
+  });
+
+  it('reads TRUST_PROXY as a switch, a number of hops or a list of addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'le proxy' })).toThrow(/TRUST_PROXY attend/);
+  });
+
+  it('takes PUBLIC_URL without its trailing slash and refuses anything but an http(s) URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://admin.kwanza.ao/' }).publicUrl).toBe('https://admin.kwanza.ao');
+    expect(loadConfig({ PUBLIC_URL: 'https://kwanza.ao/admin' }).publicUrl).toBe('https://kwanza.ao/admin');
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL doit être/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://kwanza.ao/?x=1' })).toThrow(/PUBLIC_URL doit être/);
+  });
+
+  it('never lets a session be shorter than one token', () => {
+    expect(loadConfig({ JWT_TTL_SECONDS: '3600', SESSION_MAX_SECONDS: '600' }).sessionMaxSeconds).toBe(3600);
+  });
 });
