@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.js';
 import { authMeRoutes } from './auth/auth-me.routes.js';
+import { authPasswordRoutes } from './auth/auth-password.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { documentRoutes } from './documents/documents.routes.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -18,6 +19,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   healthRoutes,
   authRoutes,
   authMeRoutes,
+  authPasswordRoutes,
   usersRoutes,
   providersRoutes,
   projectsRoutes,
