@@ -61,10 +61,18 @@ export function paginationQuery(defaultPageSize: number) {
   });
 }
 
+/**
+ * A free-text search counts its matches up to this many: past it, `count` is this number and
+ * `count_capped` is true (the console shows 'Plus de 1 000'). Totals without a search are exact.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
 /** `{count, next, previous, results}` page of any item schema. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     count: z.number().int(),
+    /** Present and true when a search matched more than SEARCH_COUNT_CAP rows. */
+    count_capped: z.boolean().optional(),
     next: z.string().nullable(),
     previous: z.string().nullable(),
     results: z.array(item),
@@ -72,6 +80,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
 }
 export interface Page<T> {
   count: number;
+  count_capped?: boolean;
   next: string | null;
   previous: string | null;
   results: T[];

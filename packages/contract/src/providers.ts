@@ -48,7 +48,10 @@ export const ProviderStats = z.object({
 });
 export type ProviderStats = z.infer<typeof ProviderStats>;
 
-export const ProviderPage = pageOf(Provider).extend({ stats: ProviderStats });
+export const ProviderPage = pageOf(Provider).extend({
+  /** Counters of the filtered set; null when a search matched more than SEARCH_COUNT_CAP rows. */
+  stats: ProviderStats.nullable(),
+});
 export type ProviderPage = z.infer<typeof ProviderPage>;
 
 /** Body of PUT /api/providers/{id}/. */

@@ -58,7 +58,10 @@ export const UserStats = z.object({
 });
 export type UserStats = z.infer<typeof UserStats>;
 
-export const UserPage = pageOf(User).extend({ stats: UserStats });
+export const UserPage = pageOf(User).extend({
+  /** Counters of the filtered set; null when a search matched more than SEARCH_COUNT_CAP rows. */
+  stats: UserStats.nullable(),
+});
 export type UserPage = z.infer<typeof UserPage>;
 
 /** What the notification dialog's user search reads from GET /api/users/?search=…. */

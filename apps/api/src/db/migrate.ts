@@ -3,6 +3,7 @@ import * as initialSchema from './migrations/2026-11-21-0001-initial-schema.js';
 import * as userVerificationStatus from './migrations/2026-11-21-0002-user-verification-status.js';
 import * as documentKeyIndexes from './migrations/2026-11-21-0003-document-key-indexes.js';
 import * as sessionsThrottleLimits from './migrations/2026-11-22-0001-sessions-throttle-limits.js';
+import * as countersAndSearch from './migrations/2026-11-23-0001-counters-and-search.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-0002-user-verification-status': userVerificationStatus,
   '2026-11-21-0003-document-key-indexes': documentKeyIndexes,
   '2026-11-22-0001-sessions-throttle-limits': sessionsThrottleLimits,
+  '2026-11-23-0001-counters-and-search': countersAndSearch,
 };
 
 export class MigrationError extends Error {}

@@ -71,6 +71,8 @@ export interface ProviderVerificationsTable {
   rejection_reason: string | null;
   admin_notes: string | null;
   updated_at: string;
+  /** Normalized text searched by the list (lib/search-text); '' until a writer sets it. */
+  search_text: ColumnType<string, string | undefined, string>;
 }
 
 export interface ClientVerificationsTable {
@@ -159,6 +161,8 @@ export interface DisputesTable {
   created_at: string;
   updated_at: string;
   resolved_at: string | null;
+  /** Normalized text searched by the list (lib/search-text); '' until a writer sets it. */
+  search_text: ColumnType<string, string | undefined, string>;
 }
 
 export interface DisputeEvidenceTable {
@@ -181,6 +185,8 @@ export interface ReportsTable {
   reported_user_id: number | null;
   created_at: string;
   updated_at: string;
+  /** Normalized text searched by the list (lib/search-text); '' until a writer sets it. */
+  search_text: ColumnType<string, string | undefined, string>;
 }
 
 export interface ConversationsTable {
@@ -218,6 +224,8 @@ export interface NotificationsTable {
   created_by: number | null;
   created_at: string;
   read_at: string | null;
+  /** Normalized text searched by the list (lib/search-text); '' until a writer sets it. */
+  search_text: ColumnType<string, string | undefined, string>;
 }
 
 /** One login of an admin; its tokens carry its id (`sid`) and die with it. */
@@ -266,6 +274,14 @@ export interface DocumentRemovalsTable {
   created_at: string;
 }
 
+/** Row counts of each list per bucket (its enum values and month joined by '|'), kept by triggers. */
+export interface ListCountersTable {
+  list: string;
+  bucket: string;
+  n: ColumnType<number, never, never>;
+  amount: ColumnType<number, never, never>;
+}
+
 export interface Database {
   users: UsersTable;
   provider_profiles: ProviderProfilesTable;
@@ -286,4 +302,5 @@ export interface Database {
   rate_limit_windows: RateLimitWindowsTable;
   concurrency_leases: ConcurrencyLeasesTable;
   document_removals: DocumentRemovalsTable;
+  list_counters: ListCountersTable;
 }

@@ -1,6 +1,7 @@
 import { normalizeSearchText } from '@kwanza/contract';
 import {
   type Expression,
+  type ExpressionBuilder,
   type Kysely,
   type KyselyPlugin,
   OperationNodeTransformer,
@@ -12,6 +13,7 @@ import {
   type RawBuilder,
   type RootOperationNode,
   type SelectQueryBuilder,
+  type SqlBool,
   sql,
   type UnknownRow,
   type ValueNode,
@@ -129,4 +131,17 @@ export function lockRowsOnPostgres<DB, TB extends keyof DB, O>(
   dialect: Dialect,
 ): SelectQueryBuilder<DB, TB, O> {
   return dialect === 'postgres' ? query.forUpdate() : query;
+}
+
+/** `sum(case when condition then 1 else 0 end)`: a count of the rows matching a condition (both databases). */
+export function countWhere<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  condition: Expression<SqlBool>,
+) {
+  return eb.fn.sum<number | string | null>(eb.case().when(condition).then(eb.lit(1)).else(eb.lit(0)).end());
+}
+
+/** A SQL count (number, numeric string or null on PostgreSQL) as a number. */
+export function toCount(value: number | string | bigint | null | undefined): number {
+  return Number(value ?? 0);
 }

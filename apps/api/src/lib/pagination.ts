@@ -27,7 +27,7 @@ function pageUrl(request: FastifyRequest, page: number): string {
 }
 
 /**
- * Builds a page. A page past the end answers an empty `results` with the real `count`, no `next`
+ * Builds a page (`count_capped: true` when a search's count stopped at the cap). A page past the end answers an empty `results` with the real `count`, no `next`
  * and a `previous` that points to the last page, so a screen can step back after deletions.
  */
 export function buildPage<T>(
@@ -35,9 +35,12 @@ export function buildPage<T>(
   query: PageRequest,
   count: number,
   results: T[],
+  countCapped = false,
 ): Page<T> {
   const lastPage = Math.max(1, Math.ceil(count / query.page_size));
   const next = query.page < lastPage ? pageUrl(request, query.page + 1) : null;
   const previous = query.page > 1 ? pageUrl(request, Math.min(query.page - 1, lastPage)) : null;
-  return { count, next, previous, results };
+  return countCapped
+    ? { count, count_capped: true, next, previous, results }
+    : { count, next, previous, results };
 }

@@ -12,13 +12,14 @@ import type { SeedDocuments } from './seed-documents.js';
 /** Runs a unit of work in a transaction (or in the one transaction that wraps the whole seed). */
 export type RunInTransaction = <T>(work: (db: Kysely<Database>) => Promise<T>) => Promise<T>;
 
-/** Tables of the API's own running state (sessions, throttles, limits, queues): never seeded. */
+/** Tables of the API's own running state (sessions, throttles, limits, queues, counters): never seeded. */
 type OperationalTable =
   | 'admin_sessions'
   | 'login_throttle'
   | 'rate_limit_windows'
   | 'concurrency_leases'
-  | 'document_removals';
+  | 'document_removals'
+  | 'list_counters';
 
 /** Rows inserted per table by the seed (pre-existing rows not counted), plus files written. */
 export type SeedSummary = Record<Exclude<keyof Database, OperationalTable>, number> & { documents: number };

@@ -132,14 +132,14 @@ describe('dashboard statistics with a pinned clock', () => {
   afterAll(() => ctx.close());
 
   it('counts totals, this month and last month as defined', async () => {
-    const stats = await getDashboardStats(ctx.db, ctx.dialect, NOW);
+    const stats = await getDashboardStats(ctx.db, NOW);
     expect(stats.totals).toEqual({ users: 8, providers: 2, projects: 8, disputes: 5, open_disputes: 4 });
     expect(stats.this_month).toEqual({ new_users: 2, active_projects: 4, open_disputes: 2, revenue: 3500.5 });
     expect(stats.last_month).toEqual({ new_users: 2, active_projects: 1, open_disputes: 1, revenue: 700 });
   });
 
   it('gives the 12 months of registrations ending with the current month, zeros included', async () => {
-    const stats = await getDashboardStats(ctx.db, ctx.dialect, NOW);
+    const stats = await getDashboardStats(ctx.db, NOW);
     expect(stats.user_registrations).toEqual([
       { month: '2025-02', count: 1 },
       { month: '2025-03', count: 0 },
@@ -157,7 +157,7 @@ describe('dashboard statistics with a pinned clock', () => {
   });
 
   it('lists the 5 latest projects and disputes with their client names', async () => {
-    const stats = await getDashboardStats(ctx.db, ctx.dialect, NOW);
+    const stats = await getDashboardStats(ctx.db, NOW);
     expect(stats.recent_activity.projects.map((project) => project.title)).toEqual([
       'P8',
       'P7',

@@ -16,6 +16,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DashboardStats, 401: ErrorBody },
       },
     },
-    async () => getDashboardStats(app.db, app.dialect),
+    async () => getDashboardStats(app.db),
   );
 };

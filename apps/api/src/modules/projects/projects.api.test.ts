@@ -452,7 +452,7 @@ describe('projects API: statistics', () => {
   });
 
   it('fills months without projects with 0 for a pinned clock', async () => {
-    const stats = await getProjectStats(ctx.db, ctx.dialect, new Date('2031-03-15T10:00:00Z'));
+    const stats = await getProjectStats(ctx.db, new Date('2031-03-15T10:00:00Z'));
     expect(stats.monthly_stats).toHaveLength(12);
     expect(stats.monthly_stats[0]).toEqual({ month: '2030-04', count: 0 });
     expect(stats.monthly_stats[11]).toEqual({ month: '2031-03', count: 0 });
@@ -465,7 +465,7 @@ describe('projects API: statistics', () => {
     await insertProject(ctx.db, { client_id: client, created_at: '2029-02-01T00:00:00.000Z' });
     await insertProject(ctx.db, { client_id: client, created_at: '2029-02-28T23:00:00.000Z' });
     await insertProject(ctx.db, { client_id: client, created_at: '2029-03-01T00:00:00.000Z' });
-    const stats = await getProjectStats(ctx.db, ctx.dialect, new Date('2029-02-10T00:00:00Z'));
+    const stats = await getProjectStats(ctx.db, new Date('2029-02-10T00:00:00Z'));
     expect(stats.monthly_stats.at(-2)).toEqual({ month: '2029-01', count: 1 });
     expect(stats.monthly_stats.at(-1)).toEqual({ month: '2029-02', count: 2 });
   });

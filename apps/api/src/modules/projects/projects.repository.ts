@@ -7,21 +7,16 @@ import type {
   UpdateProjectBody,
 } from '@kwanza/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
-import type { Dialect } from '../../db/database.js';
+import { countByPart, readCounters, sumBuckets } from '../../db/counters.js';
+import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import {
-  dialectOf,
-  lockRowsOnPostgres,
-  monthOf,
-  nowIso,
-  parseJsonArray,
-  searchTextContains,
-} from '../../db/sql.js';
+import { searchMatches } from '../../db/search.js';
+import { dialectOf, lockRowsOnPostgres, nowIso, parseJsonArray, toCount } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { buildBudgetDisplay } from './budget-display.js';
-import { fillMonths, lastTwelveMonths, monthStartIso } from './months.js';
+import { lastTwelveMonths } from './months.js';
 
 export const PROJECT_NOT_FOUND = 'Projet introuvable.';
 export const PROJECT_HAS_DISPUTES = 'Ce projet ne peut pas être supprimé : des litiges y sont rattachés.';
@@ -111,10 +106,10 @@ function toProject(row: ProjectRow): Project {
 type Filters = Pick<ProjectListQuery, 'search' | 'status' | 'category' | 'client'>;
 
 /** The list filters as one condition on `projects` columns (used by the page and its count). */
-function matchesFilters(filters: Filters) {
+function matchesFilters(db: Kysely<Database>, filters: Filters) {
   return (eb: ExpressionBuilder<Database, 'projects'>) => {
     const conditions: Expression<SqlBool>[] = [];
-    if (filters.search) conditions.push(searchTextContains('projects.search_text', filters.search));
+    if (filters.search) conditions.push(searchMatches(dialectOf(db), 'projects', filters.search));
     if (filters.status === 'completed') conditions.push(eb('projects.status', 'in', ['completed', 'closed']));
     else if (filters.status) conditions.push(eb('projects.status', '=', filters.status));
     if (filters.category !== undefined) conditions.push(eb('projects.category_id', '=', filters.category));
@@ -123,26 +118,53 @@ function matchesFilters(filters: Filters) {
   };
 }
 
-/** A page of projects, newest first, and the number of projects matching the same filters. */
+/** Whether a `projects` counter bucket (status|category|month) matches the filters (client aside). */
+function bucketMatches(filters: Filters): (parts: string[]) => boolean {
+  const statuses =
+    filters.status === 'completed' ? ['completed', 'closed'] : filters.status ? [filters.status] : null;
+  const category = filters.category === undefined ? null : String(filters.category);
+  return ([status, categoryId]) =>
+    (statuses === null || statuses.includes(status ?? '')) && (category === null || categoryId === category);
+}
+
+/**
+ * A page of projects, newest first, and the number of projects matching the same filters: from the
+ * kept counters for status and category filters, an indexed count for one client's projects, and a
+ * count up to the cap with a search.
+ */
 export async function listProjects(
   db: Kysely<Database>,
   query: ProjectListQuery,
-): Promise<{ count: number; results: Project[] }> {
-  const [countRow, rows] = await Promise.all([
-    db
-      .selectFrom('projects')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where(matchesFilters(query))
-      .executeTakeFirstOrThrow(),
-    selectProjects(db)
-      .where(matchesFilters(query))
-      .orderBy('projects.created_at', 'desc')
-      .orderBy('projects.id', 'desc')
-      .limit(query.page_size)
-      .offset(offsetOf(query))
-      .execute(),
-  ]);
-  return { count: Number(countRow.count), results: rows.map(toProject) };
+): Promise<{ count: number; count_capped: boolean; results: Project[] }> {
+  const filtered = () => db.selectFrom('projects').where(matchesFilters(db, query));
+  const page = await fetchListPage(db, {
+    searching: Boolean(query.search),
+    exactCount: async () => {
+      if (query.client === undefined)
+        return sumBuckets(await readCounters(db, 'projects'), bucketMatches(query));
+      const row = await filtered()
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow();
+      return toCount(row.count);
+    },
+    matches: () => filtered().select('projects.id'),
+    rows: () =>
+      selectProjects(db)
+        .where(
+          'projects.id',
+          'in',
+          filtered()
+            .select('projects.id')
+            .orderBy('projects.created_at', 'desc')
+            .orderBy('projects.id', 'desc')
+            .limit(query.page_size)
+            .offset(offsetOf(query)),
+        )
+        .orderBy('projects.created_at', 'desc')
+        .orderBy('projects.id', 'desc')
+        .execute(),
+  });
+  return { count: page.count, count_capped: page.capped, results: page.rows.map(toProject) };
 }
 
 export async function getProject(db: Kysely<Database>, id: number): Promise<Project> {
@@ -236,49 +258,34 @@ export async function deleteProject(db: Kysely<Database>, id: number): Promise<v
 const STATUSES = ['open', 'in_progress', 'completed', 'closed', 'cancelled', 'paused'] as const;
 
 /** Project statistics; `now` decides which 12 months `monthly_stats` covers (UTC). */
-export async function getProjectStats(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  now: Date = new Date(),
-): Promise<ProjectStats> {
+export async function getProjectStats(db: Kysely<Database>, now: Date = new Date()): Promise<ProjectStats> {
   const months = lastTwelveMonths(now);
-  const month = monthOf(dialect, 'created_at');
-  const [statusRows, monthRows, categoryRows] = await Promise.all([
-    db
-      .selectFrom('projects')
-      .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
-      .groupBy('status')
-      .execute(),
-    db
-      .selectFrom('projects')
-      .select((eb) => [month.as('month'), eb.fn.countAll<number>().as('count')])
-      .where('created_at', '>=', monthStartIso(now, -11))
-      .where('created_at', '<', monthStartIso(now, 1))
-      .groupBy(month)
-      .execute(),
-    db
-      .selectFrom('projects')
-      .innerJoin('categories', 'categories.id', 'projects.category_id')
-      .select((eb) => ['categories.name as category__name', eb.fn.countAll<number>().as('count')])
-      .groupBy(['categories.id', 'categories.name'])
-      .orderBy('count', 'desc')
-      .orderBy('categories.name', 'asc')
-      .limit(5)
-      .execute(),
-  ]);
-  const byStatus = Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<
-    (typeof STATUSES)[number],
-    number
-  >;
-  for (const row of statusRows) byStatus[row.status] = Number(row.count);
+  const buckets = await readCounters(db, 'projects');
+  const byStatus = countByPart(buckets, 0, STATUSES);
+  const byMonth = countByPart(buckets, 2, months);
+  const byCategory = new Map<number, number>();
+  for (const bucket of buckets) {
+    const category = Number(bucket.parts[1]);
+    if (Number.isInteger(category)) byCategory.set(category, (byCategory.get(category) ?? 0) + bucket.n);
+  }
+  const categories =
+    byCategory.size === 0
+      ? []
+      : await db
+          .selectFrom('categories')
+          .select(['id', 'name'])
+          .where('id', 'in', [...byCategory.keys()])
+          .execute();
+  const topCategories = categories
+    .map((category) => ({ category__name: category.name, count: byCategory.get(category.id) ?? 0 }))
+    .filter((category) => category.count > 0)
+    .sort((a, b) => b.count - a.count || a.category__name.localeCompare(b.category__name))
+    .slice(0, 5);
   return {
     total_projects: Object.values(byStatus).reduce((sum, count) => sum + count, 0),
     by_status: byStatus,
-    monthly_stats: fillMonths(months, monthRows),
-    top_categories: categoryRows.map((row) => ({
-      category__name: row.category__name,
-      count: Number(row.count),
-    })),
+    monthly_stats: months.map((month) => ({ month, count: byMonth[month] ?? 0 })),
+    top_categories: topCategories,
   };
 }
 

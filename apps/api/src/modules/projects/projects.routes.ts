@@ -40,8 +40,8 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { count, results } = await listProjects(app.db, request.query);
-      return buildPage(request, request.query, count, results);
+      const { count, count_capped, results } = await listProjects(app.db, request.query);
+      return buildPage(request, request.query, count, results, count_capped);
     },
   );
 
@@ -56,7 +56,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProjectStats, 401: ErrorBody },
       },
     },
-    async () => getProjectStats(app.db, app.dialect),
+    async () => getProjectStats(app.db),
   );
 
   app.get(

@@ -1,7 +1,10 @@
 import type { Provider, ProviderListQuery, ProviderStats } from '@kwanza/contract';
 import type { Kysely } from 'kysely';
+import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
+import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { parseJsonArray, searchTextContains } from '../../db/sql.js';
+import { searchMatches } from '../../db/search.js';
+import { countWhere, dialectOf, parseJsonArray, toCount } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
@@ -20,8 +23,12 @@ function filteredProviders(db: Kysely<Database>, query: Pick<ProviderListQuery, 
   let rows = liveProviders(db);
   const term = query.search;
   if (term) {
+    const dialect = dialectOf(db);
     rows = rows.where((eb) =>
-      eb.or([searchTextContains('pp.search_text', term), searchTextContains('u.search_text', term)]),
+      eb.or([
+        searchMatches(dialect, 'provider_profiles', term, { alias: 'pp' }),
+        searchMatches(dialect, 'users', term, { alias: 'pp', idColumn: 'user_id' }),
+      ]),
     );
   }
   if (query.is_verified !== undefined) rows = rows.where('pp.is_verified', '=', query.is_verified);
@@ -103,33 +110,50 @@ function toProvider(row: ProviderRow): Provider {
   };
 }
 
-/** One page of providers, newest first, with the counters of the whole filtered set. */
+/**
+ * One page of providers, newest first, with the counters of the whole filtered set: from the kept
+ * counters without a search; with a search, counted up to the cap (stats are null past it).
+ */
 export async function listProviders(
   db: Kysely<Database>,
   query: ProviderListQuery,
-): Promise<{ count: number; results: Provider[]; stats: ProviderStats }> {
-  const [rows, totals] = await Promise.all([
-    filteredProviders(db, query)
-      .select(PROVIDER_COLUMNS)
-      .orderBy('pp.created_at', 'desc')
-      .orderBy('pp.id', 'desc')
-      .limit(query.page_size)
-      .offset(offsetOf(query))
-      .execute(),
-    filteredProviders(db, query)
-      .select((eb) => [
-        eb.fn.countAll().as('count'),
-        eb.fn.sum(eb.case().when('pp.is_verified', '=', true).then(1).else(0).end()).as('verified'),
-      ])
-      .executeTakeFirstOrThrow(),
-  ]);
-  const count = Number(totals.count);
-  const verified = Number(totals.verified ?? 0);
-  return {
-    count,
-    results: rows.map(toProvider),
-    stats: { total: count, verified, pending: count - verified },
-  };
+): Promise<{ count: number; count_capped: boolean; results: Provider[]; stats: ProviderStats | null }> {
+  const counters = query.search ? null : await readCounters(db, 'providers');
+  const wanted = query.is_verified === undefined ? null : flagPart(query.is_verified);
+  const matches = ([verified]: string[]) => wanted === null || verified === wanted;
+  const page = await fetchListPage(db, {
+    searching: Boolean(query.search),
+    exactCount: async () => sumBuckets(counters ?? [], matches),
+    matches: () => filteredProviders(db, query).select('pp.id'),
+    rows: () =>
+      liveProviders(db)
+        .select(PROVIDER_COLUMNS)
+        .where(
+          'pp.id',
+          'in',
+          filteredProviders(db, query)
+            .select('pp.id')
+            .orderBy('pp.created_at', 'desc')
+            .orderBy('pp.id', 'desc')
+            .limit(query.page_size)
+            .offset(offsetOf(query)),
+        )
+        .orderBy('pp.created_at', 'desc')
+        .orderBy('pp.id', 'desc')
+        .execute(),
+  });
+  let stats: ProviderStats | null = null;
+  if (counters) {
+    const verified = sumBuckets(counters, (parts) => matches(parts) && parts[0] === '1');
+    stats = { total: page.count, verified, pending: page.count - verified };
+  } else if (!page.capped) {
+    const row = await filteredProviders(db, query)
+      .select((eb) => countWhere(eb, eb('pp.is_verified', '=', true)).as('verified'))
+      .executeTakeFirstOrThrow();
+    const verified = toCount(row.verified);
+    stats = { total: page.count, verified, pending: page.count - verified };
+  }
+  return { count: page.count, count_capped: page.capped, results: page.rows.map(toProvider), stats };
 }
 
 export async function findProvider(db: Kysely<Database>, id: number): Promise<Provider | undefined> {

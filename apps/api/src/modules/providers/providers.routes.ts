@@ -30,8 +30,8 @@ export const providersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { count, results, stats } = await listProviders(app.db, request.query);
-      return { ...buildPage(request, request.query, count, results), stats };
+      const { count, count_capped, results, stats } = await listProviders(app.db, request.query);
+      return { ...buildPage(request, request.query, count, results, count_capped), stats };
     },
   );
 

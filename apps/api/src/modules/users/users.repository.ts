@@ -1,8 +1,11 @@
 import type { UpdateUserBody, User, UserListQuery, UserStats } from '@kwanza/contract';
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import { readCounters, sumBuckets } from '../../db/counters.js';
 import { lockActiveAdmins } from '../../db/locks.js';
+import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { dialectOf, lockRowsOnPostgres, nowIso, searchTextContains } from '../../db/sql.js';
+import { searchMatches } from '../../db/search.js';
+import { countWhere, dialectOf, lockRowsOnPostgres, nowIso, toCount } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
@@ -25,18 +28,17 @@ function latestProviderVerification(eb: UsersScope) {
     .limit(1);
 }
 
+type UserFilters = Pick<UserListQuery, 'search' | 'role' | 'verification_status'>;
+
 /**
  * Live users matching the list's filters. `users.verification_status` (kept by database triggers)
  * holds the status of a provider's latest provider verification or a client's latest client
  * verification; `not_started` means a provider or client without one; admins match no verification
- * status.
+ * status. The search goes through the users' text index.
  */
-function filteredUsers(
-  db: Kysely<Database>,
-  query: Pick<UserListQuery, 'search' | 'role' | 'verification_status'>,
-) {
+function filteredUsers(db: Kysely<Database>, query: UserFilters) {
   let rows = db.selectFrom('users').where('users.deleted_at', 'is', null);
-  if (query.search) rows = rows.where(searchTextContains('users.search_text', query.search));
+  if (query.search) rows = rows.where(searchMatches(dialectOf(db), 'users', query.search));
   if (query.role) rows = rows.where('users.role', '=', query.role);
   if (query.verification_status === 'not_started') {
     rows = rows
@@ -46,6 +48,35 @@ function filteredUsers(
     rows = rows.where('users.verification_status', '=', query.verification_status);
   }
   return rows;
+}
+
+/** Whether a `users` counter bucket (role|verification status|phone verified|month) matches the filters. */
+function bucketMatches(query: UserFilters): (parts: string[]) => boolean {
+  return ([role, status]) => {
+    if (query.role && role !== query.role) return false;
+    if (query.verification_status === 'not_started') {
+      return (role === 'provider' || role === 'client') && status === '-';
+    }
+    return !query.verification_status || status === query.verification_status;
+  };
+}
+
+/** The four counters of the users screen over a filtered set of at most SEARCH_COUNT_CAP rows. */
+async function countSearchStats(db: Kysely<Database>, query: UserFilters): Promise<UserStats> {
+  const row = await filteredUsers(db, query)
+    .select((eb) => [
+      countWhere(eb, eb('users.verification_status', '=', 'pending')).as('pending'),
+      countWhere(eb, eb('users.verification_status', '=', 'verified')).as('verified'),
+      countWhere(eb, eb('users.verification_status', '=', 'rejected')).as('rejected'),
+      countWhere(eb, eb('users.is_phone_verified', '=', true)).as('phone_verified'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    pending: toCount(row.pending),
+    verified: toCount(row.verified),
+    rejected: toCount(row.rejected),
+    phone_verified: toCount(row.phone_verified),
+  };
 }
 
 /** The columns of a listed user, with the latest provider verification (looked up for output rows only). */
@@ -106,47 +137,52 @@ function toUser(row: UserRow): User {
   };
 }
 
-/** One page of live users, newest first, with the count and the counters of the whole filtered set. */
+/**
+ * One page of live users, newest first, with the count and the counters of the whole filtered set:
+ * from the kept counters without a search; with a search, counted up to the cap (stats are null past
+ * it). The page reads ids from the list's index first (deep pages walk the index only), then the
+ * page's rows.
+ */
 export async function listUsers(
   db: Kysely<Database>,
   query: UserListQuery,
-): Promise<{ count: number; results: User[]; stats: UserStats }> {
-  const [rows, totals] = await Promise.all([
-    filteredUsers(db, query)
-      .select(selectUserColumns)
-      .orderBy('users.date_joined', 'desc')
-      .orderBy('users.id', 'desc')
-      .limit(query.page_size)
-      .offset(offsetOf(query))
-      .execute(),
-    filteredUsers(db, query)
-      .select((eb) => [
-        eb.fn.countAll().as('count'),
-        eb.fn
-          .sum(eb.case().when('users.verification_status', '=', 'pending').then(1).else(0).end())
-          .as('pending'),
-        eb.fn
-          .sum(eb.case().when('users.verification_status', '=', 'verified').then(1).else(0).end())
-          .as('verified'),
-        eb.fn
-          .sum(eb.case().when('users.verification_status', '=', 'rejected').then(1).else(0).end())
-          .as('rejected'),
-        eb.fn
-          .sum(eb.case().when('users.is_phone_verified', '=', true).then(1).else(0).end())
-          .as('phone_verified'),
-      ])
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    count: Number(totals.count),
-    results: rows.map(toUser),
-    stats: {
-      pending: Number(totals.pending ?? 0),
-      verified: Number(totals.verified ?? 0),
-      rejected: Number(totals.rejected ?? 0),
-      phone_verified: Number(totals.phone_verified ?? 0),
-    },
-  };
+): Promise<{ count: number; count_capped: boolean; results: User[]; stats: UserStats | null }> {
+  const counters = query.search ? null : await readCounters(db, 'users');
+  const matches = bucketMatches(query);
+  const page = await fetchListPage(db, {
+    searching: Boolean(query.search),
+    exactCount: async () => sumBuckets(counters ?? [], matches),
+    matches: () => filteredUsers(db, query).select('users.id'),
+    rows: () =>
+      db
+        .selectFrom('users')
+        .select(selectUserColumns)
+        .where(
+          'users.id',
+          'in',
+          filteredUsers(db, query)
+            .select('users.id')
+            .orderBy('users.date_joined', 'desc')
+            .orderBy('users.id', 'desc')
+            .limit(query.page_size)
+            .offset(offsetOf(query)),
+        )
+        .orderBy('users.date_joined', 'desc')
+        .orderBy('users.id', 'desc')
+        .execute(),
+  });
+  let stats: UserStats | null = null;
+  if (counters) {
+    stats = {
+      pending: sumBuckets(counters, (parts) => matches(parts) && parts[1] === 'pending'),
+      verified: sumBuckets(counters, (parts) => matches(parts) && parts[1] === 'verified'),
+      rejected: sumBuckets(counters, (parts) => matches(parts) && parts[1] === 'rejected'),
+      phone_verified: sumBuckets(counters, (parts) => matches(parts) && parts[2] === '1'),
+    };
+  } else if (!page.capped) {
+    stats = await countSearchStats(db, query);
+  }
+  return { count: page.count, count_capped: page.capped, results: page.rows.map(toUser), stats };
 }
 
 export async function findUser(db: Kysely<Database>, id: number): Promise<User | undefined> {

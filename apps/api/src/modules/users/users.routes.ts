@@ -35,8 +35,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { count, results, stats } = await listUsers(app.db, request.query);
-      return { ...buildPage(request, request.query, count, results), stats };
+      const { count, count_capped, results, stats } = await listUsers(app.db, request.query);
+      return { ...buildPage(request, request.query, count, results, count_capped), stats };
     },
   );
 

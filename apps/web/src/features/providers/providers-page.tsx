@@ -106,9 +106,9 @@ export default function ProvidersPage() {
         description={page ? `Un total de ${formatNumber(total)} prestataire(s) trouvé(s)` : undefined}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }} mb="lg">
-        <Counter label="Total" value={page?.stats.total} />
-        <Counter label="Vérifiés" value={page?.stats.verified} />
-        <Counter label="En attente" value={page?.stats.pending} />
+        <Counter label="Total" value={page?.stats?.total} />
+        <Counter label="Vérifiés" value={page?.stats?.verified} />
+        <Counter label="En attente" value={page?.stats?.pending} />
       </SimpleGrid>
       <Group align="flex-end" gap="sm" mb="md">
         <TextInput

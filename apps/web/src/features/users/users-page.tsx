@@ -118,7 +118,7 @@ export default function UsersPage() {
           </Anchor>
         }
       />
-      <UserStats stats={users.isError ? undefined : page?.stats} />
+      <UserStats stats={users.isError ? undefined : (page?.stats ?? undefined)} />
       <Paper withBorder radius="md" p="md">
         <UserFilters params={params} onChange={setParams} />
         {users.isError ? (

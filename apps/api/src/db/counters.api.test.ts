@@ -1,0 +1,165 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDatabase } from '../seed/seed-database.js';
+import { DocumentStorage } from '../storage/document-storage.js';
+import { createTestDatabase } from '../test/test-context.js';
+import type { Database } from './schema.js';
+
+/*
+ * The counters kept by triggers (`list_counters`) must equal a recount of the tables, computed here
+ * in JavaScript from the rows themselves, after every kind of write: inserts (the seed), enum
+ * changes, moves between months, deletions of users (their provider profile and verifications leave
+ * the lists), restorations, row deletions. Runs on SQLite and PostgreSQL.
+ */
+
+type Row = Record<string, unknown>;
+
+const month = (value: unknown) => new Date(String(value)).toISOString().slice(0, 7);
+const flag = (value: unknown) => (value === true || value === 1 ? '1' : '0');
+const text = (value: unknown) => (value === null || value === undefined ? '-' : String(value));
+
+async function recount(db: Kysely<Database>): Promise<Map<string, number>> {
+  const all = async (table: keyof Database) => (await db.selectFrom(table).selectAll().execute()) as Row[];
+  const users = await all('users');
+  const deleted = new Set(users.filter((user) => user.deleted_at !== null).map((user) => user.id));
+  const live = (row: Row) => !deleted.has(row.user_id);
+  const counts = new Map<string, number>();
+  const add = (list: string, rows: Row[], bucket: (row: Row) => string) => {
+    for (const row of rows) {
+      const key = `${list}:${bucket(row)}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  };
+  add(
+    'users',
+    users.filter((user) => user.deleted_at === null),
+    (u) => [u.role, text(u.verification_status), flag(u.is_phone_verified), month(u.date_joined)].join('|'),
+  );
+  add('providers', (await all('provider_profiles')).filter(live), (p) => flag(p.is_verified));
+  add('provider_verifications', (await all('provider_verifications')).filter(live), (v) =>
+    [
+      v.verification_status,
+      flag(v.is_business),
+      v.document_type,
+      month(v.submitted_at),
+      v.verified_at === null ? '0' : '1',
+    ].join('|'),
+  );
+  add('client_verifications', (await all('client_verifications')).filter(live), (v) =>
+    [v.verification_status, month(v.submitted_at)].join('|'),
+  );
+  add('projects', await all('projects'), (p) =>
+    [p.status, text(p.category_id), month(p.created_at)].join('|'),
+  );
+  add('offers', await all('offers'), (o) => [o.status, month(o.created_at)].join('|'));
+  add('disputes', await all('disputes'), (d) => [d.status, month(d.created_at)].join('|'));
+  add('reports', await all('reports'), (r) => [r.status, r.type].join('|'));
+  add('conversations', await all('conversations'), (c) => String(c.status));
+  add('notifications', await all('notifications'), (n) => [flag(n.is_read), n.notification_type].join('|'));
+  return counts;
+}
+
+async function kept(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('list_counters').select(['list', 'bucket', 'n']).execute();
+  return new Map(
+    rows.filter((row) => Number(row.n) !== 0).map((row) => [`${row.list}:${row.bucket}`, Number(row.n)]),
+  );
+}
+
+async function revenue(db: Kysely<Database>): Promise<number> {
+  const rows = await db.selectFrom('list_counters').select('amount').where('list', '=', 'offers').execute();
+  return Math.round(rows.reduce((sum, row) => sum + Number(row.amount), 0));
+}
+
+describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.handle.db;
+    await seedDatabase(db, {
+      users: 150,
+      storage: new DocumentStorage(path.join(database.dataDir, 'documents')),
+      now: new Date('2026-11-21T10:00:00.000Z'),
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('equal a recount after the seed', async () => {
+    const expected = await recount(db);
+    expect(expected.size).toBeGreaterThan(20);
+    expect(await kept(db)).toEqual(expected);
+  });
+
+  it('follow enum changes, month moves and row deletions', async () => {
+    const project = await db.selectFrom('projects').select('id').orderBy('id').executeTakeFirstOrThrow();
+    await db
+      .updateTable('projects')
+      .set({ status: 'paused', created_at: '2020-01-15T00:00:00.000Z' })
+      .where('id', '=', project.id)
+      .execute();
+    await db.updateTable('disputes').set({ status: 'resolved' }).where('status', '=', 'open').execute();
+    await db
+      .updateTable('reports')
+      .set({ status: 'dismissed', type: 'review' })
+      .where('status', '=', 'pending')
+      .execute();
+    await db.updateTable('notifications').set({ is_read: true }).where('is_read', '=', false).execute();
+    await db.updateTable('conversations').set({ status: 'closed' }).where('status', '=', 'active').execute();
+    await db
+      .updateTable('provider_verifications')
+      .set({ verification_status: 'verified', verified_at: '2026-11-20T00:00:00.000Z' })
+      .where('verification_status', '=', 'pending')
+      .execute();
+    await db
+      .updateTable('client_verifications')
+      .set({ verification_status: 'rejected' })
+      .where('verification_status', '=', 'pending')
+      .execute();
+    await db
+      .updateTable('provider_profiles')
+      .set({ is_verified: true })
+      .where('is_verified', '=', false)
+      .execute();
+    await db.updateTable('users').set({ is_phone_verified: true }).where('role', '=', 'client').execute();
+    await db.deleteFrom('offers').where('status', '=', 'accepted').execute();
+    const offers = await db.selectFrom('offers').select(['proposed_price']).execute();
+    expect(await revenue(db)).toBe(
+      Math.round(offers.reduce((sum, offer) => sum + Number(offer.proposed_price), 0)),
+    );
+    expect(await kept(db)).toEqual(await recount(db));
+  });
+
+  it('drop deleted users and their providers and verifications, and take them back on restore', async () => {
+    const providers = await db
+      .selectFrom('users')
+      .innerJoin('provider_verifications', 'provider_verifications.user_id', 'users.id')
+      .select('users.id')
+      .where('users.role', '=', 'provider')
+      .limit(3)
+      .execute();
+    const ids = providers.map((row) => row.id);
+    expect(ids.length).toBeGreaterThan(0);
+    const before = await kept(db);
+    await db
+      .updateTable('users')
+      .set({ deleted_at: '2026-11-21T11:00:00.000Z' })
+      .where('id', 'in', ids)
+      .execute();
+    const afterDelete = await kept(db);
+    expect(afterDelete).toEqual(await recount(db));
+    expect(afterDelete).not.toEqual(before);
+    await db.updateTable('users').set({ deleted_at: null }).where('id', 'in', ids).execute();
+    expect(await kept(db)).toEqual(before);
+    await db
+      .deleteFrom('provider_verifications')
+      .where('user_id', '=', ids[0] ?? 0)
+      .execute();
+    expect(await kept(db)).toEqual(await recount(db));
+  });
+});

@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+/*
+ * Reads `list_counters` (kept exact by triggers, see migrations/support/counters.ts). A list's
+ * bucket is its enum values and month joined by '|', so any unfiltered or enum-filtered total is a
+ * sum over a few hundred small rows, whatever the size of the table.
+ */
+
+export type CounterList =
+  | 'users'
+  | 'providers'
+  | 'provider_verifications'
+  | 'client_verifications'
+  | 'projects'
+  | 'offers'
+  | 'disputes'
+  | 'reports'
+  | 'conversations'
+  | 'notifications';
+
+export interface CounterBucket {
+  /** The bucket's parts, in the order of the list's definition. */
+  parts: string[];
+  n: number;
+  amount: number;
+}
+
+export async function readCounters(db: Kysely<Database>, list: CounterList): Promise<CounterBucket[]> {
+  const rows = await db
+    .selectFrom('list_counters')
+    .select(['bucket', 'n', 'amount'])
+    .where('list', '=', list)
+    .execute();
+  return rows
+    .map((row) => ({ parts: row.bucket.split('|'), n: Number(row.n), amount: Number(row.amount) }))
+    .filter((bucket) => bucket.n !== 0);
+}
+
+/** Rows of the buckets matching `match`. */
+export function sumBuckets(
+  buckets: readonly CounterBucket[],
+  match: (parts: string[]) => boolean = () => true,
+): number {
+  let total = 0;
+  for (const bucket of buckets) if (match(bucket.parts)) total += bucket.n;
+  return total;
+}
+
+/** Sum of `amount` over the buckets matching `match`. */
+export function sumAmounts(
+  buckets: readonly CounterBucket[],
+  match: (parts: string[]) => boolean = () => true,
+): number {
+  let total = 0;
+  for (const bucket of buckets) if (match(bucket.parts)) total += bucket.amount;
+  return total;
+}
+
+/** Rows per value of one part (e.g. per status), every listed value present (0 when none). */
+export function countByPart<K extends string>(
+  buckets: readonly CounterBucket[],
+  index: number,
+  values: readonly K[],
+  match: (parts: string[]) => boolean = () => true,
+): Record<K, number> {
+  const counts = Object.fromEntries(values.map((value) => [value, 0])) as Record<K, number>;
+  for (const bucket of buckets) {
+    const value = bucket.parts[index] as K | undefined;
+    if (value !== undefined && value in counts && match(bucket.parts)) counts[value] += bucket.n;
+  }
+  return counts;
+}
+
+/** Counter part of a boolean. */
+export function flagPart(value: boolean): string {
+  return value ? '1' : '0';
+}

@@ -1,0 +1,299 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+
+/*
+ * Frozen with the migration that created it (2026-11-23-0001): no application imports. The seed
+ * reuses `dropCounterMachinery` / `installCounterMachinery` around its bulk load.
+ *
+ * `list_counters(list, bucket, n, amount)` holds, for each list of the console, how many rows fall
+ * in each bucket: the bucket is the row's filterable enum values and month joined by '|' (a user:
+ * 'provider|pending|1|2026-11'). Any unfiltered or enum-filtered total of a list is then a sum over a
+ * few hundred bucket rows instead of a count over the table. `amount` sums a number per bucket
+ * (accepted offers' prices, verification processing hours).
+ *
+ * Database triggers keep the rows exact in the same transaction as every write, whoever writes (API,
+ * seed, tests), on both databases. A row counts only while it is "live" (users not deleted;
+ * providers and verifications of users not deleted).
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was, untyped.
+type AnyDb = Kysely<any>;
+
+export type Flavor = 'sqlite' | 'postgres';
+
+export function flavorOf(db: AnyDb): Flavor {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+function month(flavor: Flavor, column: string): string {
+  return flavor === 'postgres'
+    ? `to_char(${column} at time zone 'UTC', 'YYYY-MM')`
+    : `substr(${column}, 1, 7)`;
+}
+
+function hours(flavor: Flavor, from: string, to: string): string {
+  return flavor === 'postgres'
+    ? `(extract(epoch from (${to} - ${from})) / 3600.0)`
+    : `((julianday(${to}) - julianday(${from})) * 24.0)`;
+}
+
+const flag = (column: string) => `(case when ${column} then '1' else '0' end)`;
+const text = (column: string) => `coalesce(cast(${column} as text), '-')`;
+const join = (parts: string[]) => parts.join(` || '|' || `);
+const userIsLive = (row: string) => `(select u.deleted_at from users u where u.id = ${row}.user_id) is null`;
+
+export interface CounterDefinition {
+  list: string;
+  table: string;
+  /** Columns whose change moves a row between buckets (SQLite `after update of`). */
+  columns: string[];
+  bucket: (flavor: Flavor, row: string) => string;
+  live?: (row: string) => string;
+  amount?: (flavor: Flavor, row: string) => string;
+  /** Also live only while its user (column `user_id`) is not deleted. */
+  followsUser?: boolean;
+}
+
+export const COUNTERS: CounterDefinition[] = [
+  {
+    list: 'users',
+    table: 'users',
+    columns: ['role', 'verification_status', 'is_phone_verified', 'date_joined', 'deleted_at'],
+    bucket: (f, r) =>
+      join([
+        `${r}.role`,
+        text(`${r}.verification_status`),
+        flag(`${r}.is_phone_verified`),
+        month(f, `${r}.date_joined`),
+      ]),
+    live: (r) => `${r}.deleted_at is null`,
+  },
+  {
+    list: 'providers',
+    table: 'provider_profiles',
+    columns: ['is_verified', 'user_id'],
+    bucket: (_f, r) => flag(`${r}.is_verified`),
+    live: userIsLive,
+    followsUser: true,
+  },
+  {
+    list: 'provider_verifications',
+    table: 'provider_verifications',
+    columns: [
+      'verification_status',
+      'is_business',
+      'document_type',
+      'submitted_at',
+      'verified_at',
+      'user_id',
+    ],
+    bucket: (f, r) =>
+      join([
+        `${r}.verification_status`,
+        flag(`${r}.is_business`),
+        `${r}.document_type`,
+        month(f, `${r}.submitted_at`),
+        `(case when ${r}.verified_at is null then '0' else '1' end)`,
+      ]),
+    live: userIsLive,
+    amount: (f, r) =>
+      `(case when ${r}.verified_at is not null and ${r}.verification_status <> 'pending' then ${hours(f, `${r}.submitted_at`, `${r}.verified_at`)} else 0 end)`,
+    followsUser: true,
+  },
+  {
+    list: 'client_verifications',
+    table: 'client_verifications',
+    columns: ['verification_status', 'submitted_at', 'user_id'],
+    bucket: (f, r) => join([`${r}.verification_status`, month(f, `${r}.submitted_at`)]),
+    live: userIsLive,
+    followsUser: true,
+  },
+  {
+    list: 'projects',
+    table: 'projects',
+    columns: ['status', 'category_id', 'created_at'],
+    bucket: (f, r) => join([`${r}.status`, text(`${r}.category_id`), month(f, `${r}.created_at`)]),
+  },
+  {
+    list: 'offers',
+    table: 'offers',
+    columns: ['status', 'created_at', 'proposed_price'],
+    bucket: (f, r) => join([`${r}.status`, month(f, `${r}.created_at`)]),
+    amount: (_f, r) => `${r}.proposed_price`,
+  },
+  {
+    list: 'disputes',
+    table: 'disputes',
+    columns: ['status', 'created_at'],
+    bucket: (f, r) => join([`${r}.status`, month(f, `${r}.created_at`)]),
+  },
+  {
+    list: 'reports',
+    table: 'reports',
+    columns: ['status', 'type'],
+    bucket: (_f, r) => join([`${r}.status`, `${r}.type`]),
+  },
+  {
+    list: 'conversations',
+    table: 'conversations',
+    columns: ['status'],
+    bucket: (_f, r) => `${r}.status`,
+  },
+  {
+    list: 'notifications',
+    table: 'notifications',
+    columns: ['is_read', 'notification_type'],
+    bucket: (_f, r) => join([flag(`${r}.is_read`), `${r}.notification_type`]),
+  },
+];
+
+const UPSERT = `on conflict (list, bucket) do update set n = list_counters.n + excluded.n, amount = list_counters.amount + excluded.amount`;
+
+function amountOf(definition: CounterDefinition, flavor: Flavor, row: string): string {
+  return definition.amount ? `coalesce(${definition.amount(flavor, row)}, 0)` : '0';
+}
+
+function liveOf(definition: CounterDefinition, row: string): string {
+  return definition.live ? definition.live(row) : '1 = 1';
+}
+
+function increment(definition: CounterDefinition, flavor: Flavor, row: string): string {
+  return `insert into list_counters (list, bucket, n, amount)
+    select '${definition.list}', ${definition.bucket(flavor, row)}, 1, ${amountOf(definition, flavor, row)}
+    where ${liveOf(definition, row)} ${UPSERT};`;
+}
+
+function decrement(definition: CounterDefinition, flavor: Flavor, row: string): string {
+  return `update list_counters set n = n - 1, amount = amount - ${amountOf(definition, flavor, row)}
+    where list = '${definition.list}' and bucket = ${definition.bucket(flavor, row)} and ${liveOf(definition, row)};`;
+}
+
+/** When a user is deleted (or restored), the rows that follow it leave (or re-enter) their counters. */
+function followUser(
+  definition: CounterDefinition,
+  flavor: Flavor,
+  sign: '-' | '',
+  condition: string,
+): string {
+  return `insert into list_counters (list, bucket, n, amount)
+    select '${definition.list}', ${definition.bucket(flavor, 'd')}, ${sign}count(*), ${sign}coalesce(sum(${amountOf(definition, flavor, 'd')}), 0)
+    from ${definition.table} d where d.user_id = NEW.id and ${condition}
+    group by ${definition.bucket(flavor, 'd')} ${UPSERT};`;
+}
+
+function userFollowers(flavor: Flavor): string {
+  return COUNTERS.filter((definition) => definition.followsUser)
+    .flatMap((definition) => [
+      followUser(definition, flavor, '-', 'OLD.deleted_at is null and NEW.deleted_at is not null'),
+      followUser(definition, flavor, '', 'OLD.deleted_at is not null and NEW.deleted_at is null'),
+    ])
+    .join('\n');
+}
+
+async function createCounterTriggers(db: AnyDb, flavor: Flavor): Promise<void> {
+  for (const definition of COUNTERS) {
+    const { table } = definition;
+    const name = `${table}_counters`;
+    if (flavor === 'postgres') {
+      await sql
+        .raw(`create or replace function ${name}() returns trigger language plpgsql as $$
+          begin
+            if tg_op in ('UPDATE', 'DELETE') then ${decrement(definition, flavor, 'OLD')} end if;
+            if tg_op in ('INSERT', 'UPDATE') then ${increment(definition, flavor, 'NEW')} end if;
+            return null;
+          end $$`)
+        .execute(db);
+      await sql
+        .raw(`create trigger ${name} after insert or update of ${definition.columns.join(', ')} or delete
+          on ${table} for each row execute function ${name}()`)
+        .execute(db);
+    } else {
+      await sql
+        .raw(
+          `create trigger ${name}_insert after insert on ${table} begin ${increment(definition, flavor, 'NEW')} end`,
+        )
+        .execute(db);
+      await sql
+        .raw(`create trigger ${name}_update after update of ${definition.columns.join(', ')} on ${table}
+          begin ${decrement(definition, flavor, 'OLD')} ${increment(definition, flavor, 'NEW')} end`)
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger ${name}_delete after delete on ${table} begin ${decrement(definition, flavor, 'OLD')} end`,
+        )
+        .execute(db);
+    }
+  }
+  if (flavor === 'postgres') {
+    await sql
+      .raw(`create or replace function users_counter_followers() returns trigger language plpgsql as $$
+        begin ${userFollowers(flavor)} return null; end $$`)
+      .execute(db);
+    await sql
+      .raw(`create trigger users_counter_followers after update of deleted_at on users
+        for each row execute function users_counter_followers()`)
+      .execute(db);
+  } else {
+    await sql
+      .raw(`create trigger users_counter_followers after update of deleted_at on users
+        begin ${userFollowers(flavor)} end`)
+      .execute(db);
+  }
+}
+
+async function dropCounterTriggers(db: AnyDb, flavor: Flavor): Promise<void> {
+  for (const { table } of COUNTERS) {
+    if (flavor === 'postgres') {
+      await sql.raw(`drop trigger if exists ${table}_counters on ${table}`).execute(db);
+      await sql.raw(`drop function if exists ${table}_counters()`).execute(db);
+    } else {
+      for (const suffix of ['insert', 'update', 'delete']) {
+        await sql.raw(`drop trigger if exists ${table}_counters_${suffix}`).execute(db);
+      }
+    }
+  }
+  if (flavor === 'postgres') {
+    await sql.raw('drop trigger if exists users_counter_followers on users').execute(db);
+    await sql.raw('drop function if exists users_counter_followers()').execute(db);
+  } else {
+    await sql.raw('drop trigger if exists users_counter_followers').execute(db);
+  }
+}
+
+/** Recounts every list from its table (the state the triggers then keep). */
+export async function recountAll(db: AnyDb, flavor: Flavor): Promise<void> {
+  await sql.raw('delete from list_counters').execute(db);
+  for (const definition of COUNTERS) {
+    await sql
+      .raw(`insert into list_counters (list, bucket, n, amount)
+        select '${definition.list}', ${definition.bucket(flavor, 'r')}, count(*), coalesce(sum(${amountOf(definition, flavor, 'r')}), 0)
+        from ${definition.table} r where ${liveOf(definition, 'r')}
+        group by ${definition.bucket(flavor, 'r')}`)
+      .execute(db);
+  }
+}
+
+export async function createCountersTable(db: AnyDb, flavor: Flavor): Promise<void> {
+  await db.schema
+    .createTable('list_counters')
+    .addColumn('list', 'varchar(32)', (column) => column.notNull())
+    .addColumn('bucket', 'varchar(160)', (column) => column.notNull())
+    .addColumn('n', flavor === 'postgres' ? 'bigint' : 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('amount', flavor === 'postgres' ? 'numeric' : 'real', (column) =>
+      column.notNull().defaultTo(0),
+    )
+    .addPrimaryKeyConstraint('list_counters_pk', ['list', 'bucket'])
+    .execute();
+}
+
+/** Removes the triggers (a bulk load then recounts with `installCounterMachinery`). */
+export async function dropCounterMachinery(db: AnyDb): Promise<void> {
+  await dropCounterTriggers(db, flavorOf(db));
+}
+
+/** Recounts every list and (re)creates the triggers that keep the counts. */
+export async function installCounterMachinery(db: AnyDb): Promise<void> {
+  const flavor = flavorOf(db);
+  await dropCounterTriggers(db, flavor);
+  await recountAll(db, flavor);
+  await createCounterTriggers(db, flavor);
+}
