@@ -8,8 +8,11 @@ import {
   UserVerificationStatus,
 } from './common.js';
 
+/** Rows of a users page unless `page_size` says otherwise. */
+export const USERS_PAGE_SIZE = 10;
+
 /** Query of GET /api/users/. */
-export const UserListQuery = paginationQuery(10).extend({
+export const UserListQuery = paginationQuery(USERS_PAGE_SIZE).extend({
   search: SearchText,
   role: UserRole.optional(),
   verification_status: UserVerificationStatus.optional(),

@@ -1,0 +1,109 @@
+import { SEARCH_COUNT_CAP, USERS_PAGE_SIZE } from '@kwanza/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userSearchText } from '../lib/search-text.js';
+import { createTestContext, type TestContext } from '../test/test-context.js';
+
+/*
+ * Search goes through the text index (FTS5 trigram on SQLite, pg_trgm on PostgreSQL): accent- and
+ * case-insensitive infix matches of names, e-mails and phones, short terms included, and a count that
+ * stops at SEARCH_COUNT_CAP with `count_capped`.
+ */
+
+interface UsersAnswer {
+  count: number;
+  count_capped?: boolean;
+  results: { username: string }[];
+  stats: { pending: number } | null;
+}
+
+describe(`search through the text index (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  let ctx: TestContext;
+  const joined = '2026-01-01T00:00:00.000Z';
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const person = (index: number, first: string, last: string, phone: string | null) => {
+      const username = `membre${index}`;
+      const email = `${username}@exemple.ao`;
+      return {
+        username,
+        email,
+        first_name: first,
+        last_name: last,
+        phone_number: phone,
+        role: 'client' as const,
+        date_joined: joined,
+        search_text: userSearchText({
+          username,
+          first_name: first,
+          last_name: last,
+          email,
+          phone_number: phone,
+        }),
+      };
+    };
+    const rows = [
+      person(1, 'Ângela', 'Tchissola', '+244923111222'),
+      person(2, 'João', 'Baptista', null),
+      person(3, 'Zé', 'Ngola', null),
+      ...Array.from({ length: SEARCH_COUNT_CAP + 5 }, (_, index) =>
+        person(100 + index, 'Massiva', 'Kiluanje', null),
+      ),
+    ];
+    for (let start = 0; start < rows.length; start += 200) {
+      await ctx.db
+        .insertInto('users')
+        .values(rows.slice(start, start + 200))
+        .execute();
+    }
+  }, 60_000);
+
+  afterAll(() => ctx.close());
+
+  const search = async (term: string) => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/?search=${encodeURIComponent(term)}`,
+      headers: ctx.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<UsersAnswer>();
+  };
+
+  it('matches infixes without accents or case', async () => {
+    expect((await search('ANGEL')).results.map((user) => user.username)).toEqual(['membre1']);
+    expect((await search('tchiss')).results.map((user) => user.username)).toEqual(['membre1']);
+    expect((await search('joão bap')).results.map((user) => user.username)).toEqual(['membre2']);
+  });
+
+  it('matches e-mails and phone numbers', async () => {
+    expect((await search('membre2@exemple')).results.map((user) => user.username)).toEqual(['membre2']);
+    expect((await search('923111')).results.map((user) => user.username)).toEqual(['membre1']);
+  });
+
+  it('serves terms shorter than a trigram', async () => {
+    const answer = await search('ze');
+    expect(answer.results.map((user) => user.username)).toContain('membre3');
+  });
+
+  it('counts exactly under the cap, with the counters of the matches', async () => {
+    const answer = await search('tchissola');
+    expect(answer.count).toBe(1);
+    expect(answer.count_capped).toBeUndefined();
+    expect(answer.stats).toEqual({ pending: 0, verified: 0, rejected: 0, phone_verified: 0 });
+  });
+
+  it('stops counting at the cap and says so', async () => {
+    const answer = await search('massiva');
+    expect(answer.count).toBe(SEARCH_COUNT_CAP);
+    expect(answer.count_capped).toBe(true);
+    expect(answer.stats).toBeNull();
+    expect(answer.results).toHaveLength(USERS_PAGE_SIZE);
+  });
+
+  it('treats quotes and LIKE wildcards as plain text', async () => {
+    expect((await search('"angela')).count).toBe(0);
+    expect((await search('%')).count).toBe(0);
+    expect((await search('ang_la')).count).toBe(0);
+  });
+});
