@@ -5,6 +5,7 @@ import { seedDatabase } from '../seed/seed-database.js';
 import { DocumentStorage } from '../storage/document-storage.js';
 import { createTestDatabase } from '../test/test-context.js';
 import type { Database } from './schema.js';
+import { searchMatches } from './search.js';
 
 /*
  * The counters kept by triggers (`list_counters`) must equal a recount of the tables, computed here
@@ -94,6 +95,23 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     const expected = await recount(db);
     expect(expected.size).toBeGreaterThan(20);
     expect(await kept(db)).toEqual(expected);
+  });
+
+  it('come with a text index that holds every seeded row', async () => {
+    const users = await db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .orderBy('id', 'desc')
+      .limit(5)
+      .execute();
+    for (const user of users) {
+      const found = await db
+        .selectFrom('users')
+        .select('id')
+        .where(searchMatches(database.handle.dialect, 'users', user.username))
+        .execute();
+      expect(found.map((row) => row.id)).toContain(user.id);
+    }
   });
 
   it('follow enum changes, month moves and row deletions', async () => {

@@ -32,6 +32,9 @@ describe(`search through the text index (${process.env.TEST_DATABASE ?? 'sqlite'
         last_name: last,
         phone_number: phone,
         role: 'client' as const,
+        is_active: true,
+        is_verified: false,
+        is_phone_verified: false,
         date_joined: joined,
         search_text: userSearchText({
           username,

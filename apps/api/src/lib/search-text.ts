@@ -49,3 +49,27 @@ export function projectSearchText(
     client.username,
   ]);
 }
+
+/** provider_verifications.search_text: the business name (the provider is searched through users). */
+export function providerVerificationSearchText(verification: { business_name: string | null }): string {
+  return joinNormalized([verification.business_name]);
+}
+
+/** disputes.search_text: title, service title and description (parties are searched through users). */
+export function disputeSearchText(dispute: {
+  title: string;
+  service_title: string | null;
+  description: string;
+}): string {
+  return joinNormalized([dispute.title, dispute.service_title, dispute.description]);
+}
+
+/** reports.search_text: the reason (reporter and reported user are searched through users). */
+export function reportSearchText(report: { reason: string }): string {
+  return joinNormalized([report.reason]);
+}
+
+/** notifications.search_text: title and message. */
+export function notificationSearchText(notification: { title: string; message: string }): string {
+  return joinNormalized([notification.title, notification.message]);
+}

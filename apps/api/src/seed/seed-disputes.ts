@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, DisputeEvidenceTable, DisputesTable } from '../db/schema.js';
+import { disputeSearchText } from '../lib/search-text.js';
 import { insertAll, insertReturningIds } from './batch-insert.js';
 import { formatAoa, type SeedContext } from './seed-context.js';
 import type { SeededProject } from './seed-projects.js';
@@ -31,6 +32,7 @@ function planDispute(context: SeedContext, project: SeededProject): DisputePlan 
   const updatedMs = timeBetween(random, createdMs, nowMs);
   const finished = status === 'resolved' || status === 'closed';
   const linked = random.chance(0.92);
+  const serviceTitle = linked || random.chance(0.5) ? project.title : null;
   return {
     createdMs,
     clientId: project.clientId,
@@ -43,11 +45,16 @@ function planDispute(context: SeedContext, project: SeededProject): DisputePlan 
       client_id: project.clientId,
       provider_id: providerId,
       project_id: linked ? project.id : null,
-      service_title: linked || random.chance(0.5) ? project.title : null,
+      service_title: serviceTitle,
       resolution_note: finished ? resolutionNote(random) : null,
       created_at: isoString(createdMs),
       updated_at: isoString(updatedMs),
       resolved_at: finished ? isoString(updatedMs) : null,
+      search_text: disputeSearchText({
+        title: story.title,
+        service_title: serviceTitle,
+        description: story.description,
+      }),
     },
   };
 }

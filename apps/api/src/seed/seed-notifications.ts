@@ -1,6 +1,7 @@
 import { NotificationType, type RelatedObjectType } from '@kwanza/contract';
 import type { Insertable } from 'kysely';
 import type { NotificationsTable } from '../db/schema.js';
+import { notificationSearchText } from '../lib/search-text.js';
 import { insertAll } from './batch-insert.js';
 import type { NamedRow, RunInTransaction, SeedContext } from './seed-context.js';
 import { notificationText } from './texts.js';
@@ -102,6 +103,7 @@ function notificationRow(
     user_id: userId,
     title: text.title,
     message: text.message,
+    search_text: notificationSearchText(text),
     notification_type: type,
     priority: context.pickers.notificationPriority.next(random),
     is_read: isRead,

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { ReportsTable } from '../db/schema.js';
+import { reportSearchText } from '../lib/search-text.js';
 import { insertAll } from './batch-insert.js';
 import type { MemberList, RunInTransaction, SeedContext } from './seed-context.js';
 import { reportNote, reportReason } from './texts.js';
@@ -38,9 +39,11 @@ function reportRow(context: SeedContext): Insertable<ReportsTable> | null {
     reportedUserId = otherMember(context, random.chance(0.5) ? clients : providers, reporterId);
   else reportedUserId = random.chance(0.4) ? null : otherMember(context, providers, reporterId);
   const createdMs = timeBetween(random, Math.max(joinedMs, nowMs - 180 * DAY), nowMs);
+  const reason = reportReason(random);
   return {
     type,
-    reason: reportReason(random),
+    reason,
+    search_text: reportSearchText({ reason }),
     status,
     admin_notes: random.chance(status === 'pending' ? 0.1 : 0.6) ? reportNote(random) : null,
     reporter_id: reporterId,

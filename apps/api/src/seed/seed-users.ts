@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, ProviderProfilesTable, UsersTable } from '../db/schema.js';
 import { toJsonArray } from '../db/sql.js';
-import { providerSearchText, userSearchText } from '../lib/search-text.js';
+import { providerSearchText, providerVerificationSearchText, userSearchText } from '../lib/search-text.js';
 import { insertAll, insertReturningIds } from './batch-insert.js';
 import { ALL_SKILLS } from './catalog.js';
 import { COMPANY_SUFFIXES, FEATURED_PEOPLE } from './names.js';
@@ -177,10 +177,12 @@ function providerVerificationRow(
   let nif = String(random.int(1, 9));
   for (let digit = 0; digit < 9; digit += 1) nif += String(random.int(0, 9));
   const year = new Date(user.joinedMs).getUTCFullYear() - random.int(0, 8);
+  const businessName = isBusiness ? (plan.company ?? companyName(context, plan.city)) : null;
   return {
     user_id: userId,
     is_business: isBusiness,
-    business_name: isBusiness ? (plan.company ?? companyName(context, plan.city)) : null,
+    business_name: businessName,
+    search_text: providerVerificationSearchText({ business_name: businessName }),
     business_nif: isBusiness ? nif : null,
     business_registration_number: isBusiness
       ? `RC-${year}-${String(random.int(1, 99_999)).padStart(5, '0')}`

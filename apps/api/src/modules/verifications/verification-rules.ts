@@ -2,6 +2,7 @@ import { REJECTION_REASON_REQUIRED, SELECTION_REQUIRED } from '@kwanza/contract'
 import { type AliasedRawBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../lib/http-errors.js';
+import { notificationSearchText } from '../../lib/search-text.js';
 
 /** A query runner: the database or an open transaction. */
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -65,14 +66,18 @@ export interface NotificationInput {
 /** Tells the user the outcome of their identity verification. */
 export async function notifyVerificationOutcome(db: Executor, input: NotificationInput): Promise<void> {
   const approved = input.outcome === 'approved';
+  const text = {
+    title: approved ? 'Vérification approuvée' : 'Vérification rejetée',
+    message: approved
+      ? "Votre vérification d'identité a été approuvée. Votre compte est désormais vérifié."
+      : `Votre vérification d'identité a été rejetée. Raison : ${input.reason ?? ''}`,
+  };
   await db
     .insertInto('notifications')
     .values({
       user_id: input.userId,
-      title: approved ? 'Vérification approuvée' : 'Vérification rejetée',
-      message: approved
-        ? "Votre vérification d'identité a été approuvée. Votre compte est désormais vérifié."
-        : `Votre vérification d'identité a été rejetée. Raison : ${input.reason ?? ''}`,
+      ...text,
+      search_text: notificationSearchText(text),
       notification_type: approved ? 'verification_approved' : 'verification_rejected',
       priority: approved ? 'normal' : 'high',
       is_read: false,
