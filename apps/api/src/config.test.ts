@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, repositoryRoot } from './config.js';
@@ -11,6 +12,13 @@ describe('loadConfig', () => {
     expect(config.adminEmail).toBe('admin@example.com');
     expect(config.adminPassword).toBeUndefined();
     expect(config.verificationUrgentHours).toBe(72);
+  });
+
+  it('serves on every core by default, WORKERS processes when set', () => {
+    expect(loadConfig({}).workers).toBe(os.availableParallelism());
+    expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow('WORKERS doit valoir au moins 1');
+    expect(() => loadConfig({ WORKERS: 'deux' })).toThrow(ConfigError);
   });
 
   it('reads the environment', () => {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -8,6 +9,12 @@ export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.met
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1, { message: 'WORKERS doit valoir au moins 1' })
+    .max(64, { message: 'WORKERS doit valoir au plus 64' })
+    .optional(),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
@@ -82,6 +89,8 @@ const EnvSchema = z.object({
 
 export interface AppConfig {
   port: number;
+  /** API processes serving requests (one per core by default). */
+  workers: number;
   host: string;
   /** Absolute path of the data folder (SQLite file, documents, generated secret). */
   dataDir: string;
@@ -136,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     : path.join(repositoryRoot, 'apps/web/dist');
   return {
     port: values.PORT,
+    workers: values.WORKERS ?? os.availableParallelism(),
     host: values.HOST,
     dataDir: path.resolve(repositoryRoot, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
