@@ -48,7 +48,7 @@ async function recount(db: Kysely<Database>): Promise<Map<string, number>> {
     ].join('|'),
   );
   add('client_verifications', (await all('client_verifications')).filter(live), (v) =>
-    [v.verification_status, month(v.submitted_at)].join('|'),
+    [v.verification_status, v.document_type, month(v.submitted_at)].join('|'),
   );
   add('projects', await all('projects'), (p) =>
     [p.status, text(p.category_id), month(p.created_at)].join('|'),

@@ -4,11 +4,16 @@ import type {
   ClientVerificationStats,
 } from '@kwanza/contract';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { readCounters, sumBuckets } from '../../db/counters.js';
+import type { Dialect } from '../../db/database.js';
+import { countUpToCap } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { searchTextContains } from '../../db/sql.js';
+import { searchMatches } from '../../db/search.js';
+import { dialectOf } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { isUrgent, type VerificationReadContext } from './provider-verifications.repository.js';
+import { statusFigures, urgentCount } from './verification-figures.js';
 import {
   APPROVE_REFUSED,
   displayName,
@@ -25,7 +30,7 @@ import {
 type Filters = Partial<Pick<ClientVerificationListQuery, 'verification_status' | 'document_type' | 'search'>>;
 type FilterBuilder = ExpressionBuilder<Database, 'client_verifications' | 'users'>;
 
-function matchesFilters(eb: FilterBuilder, filters: Filters): Expression<SqlBool> {
+function matchesFilters(eb: FilterBuilder, filters: Filters, dialect: Dialect): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb('users.deleted_at', 'is', null)];
   if (filters.verification_status === 'not_started') {
     conditions.push(sql<boolean>`1 = 0`);
@@ -34,7 +39,7 @@ function matchesFilters(eb: FilterBuilder, filters: Filters): Expression<SqlBool
   }
   if (filters.document_type)
     conditions.push(eb('client_verifications.document_type', '=', filters.document_type));
-  if (filters.search) conditions.push(searchTextContains('users.search_text', filters.search));
+  if (filters.search) conditions.push(searchMatches(dialect, 'users', filters.search));
   return eb.and(conditions);
 }
 
@@ -42,7 +47,7 @@ function selectVerifications(db: Executor, filters: Filters) {
   return db
     .selectFrom('client_verifications')
     .innerJoin('users', 'users.id', 'client_verifications.user_id')
-    .where((eb) => matchesFilters(eb, filters))
+    .where((eb) => matchesFilters(eb, filters, dialectOf<Database>(db)))
     .leftJoin('users as verifier', 'verifier.id', 'client_verifications.verified_by')
     .select([
       'client_verifications.id',
@@ -94,14 +99,33 @@ function toClientVerification(row: Row, context: VerificationReadContext): Clien
   };
 }
 
-export async function countClientVerifications(db: Executor, filters: Filters): Promise<number> {
-  const row = await db
-    .selectFrom('client_verifications')
-    .innerJoin('users', 'users.id', 'client_verifications.user_id')
-    .where((eb) => matchesFilters(eb, filters))
-    .select((eb) => eb.fn.countAll().as('count'))
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
+/** Whether a counter bucket (status|document|month) matches the enum filters. */
+function bucketMatches(filters: Filters): (parts: string[]) => boolean {
+  return ([status, document]) =>
+    filters.verification_status !== 'not_started' &&
+    (!filters.verification_status || status === filters.verification_status) &&
+    (!filters.document_type || document === filters.document_type);
+}
+
+/** The list's count: kept counters without a search, up to SEARCH_COUNT_CAP with one. */
+export async function countClientVerifications(
+  db: Executor,
+  filters: Filters,
+): Promise<{ count: number; capped: boolean }> {
+  if (filters.search) {
+    return countUpToCap(
+      db,
+      db
+        .selectFrom('client_verifications')
+        .innerJoin('users', 'users.id', 'client_verifications.user_id')
+        .where((eb) => matchesFilters(eb, filters, dialectOf<Database>(db)))
+        .select('client_verifications.id'),
+    );
+  }
+  return {
+    count: sumBuckets(await readCounters(db, 'client_verifications'), bucketMatches(filters)),
+    capped: false,
+  };
 }
 
 export async function listClientVerifications(
@@ -110,11 +134,19 @@ export async function listClientVerifications(
   page: { limit: number; offset: number },
   context: VerificationReadContext,
 ): Promise<ClientVerification[]> {
-  const rows = await selectVerifications(db, filters)
+  const pageIds = db
+    .selectFrom('client_verifications')
+    .innerJoin('users', 'users.id', 'client_verifications.user_id')
+    .where((eb) => matchesFilters(eb, filters, dialectOf<Database>(db)))
+    .select('client_verifications.id')
     .orderBy('client_verifications.submitted_at', 'desc')
     .orderBy('client_verifications.id', 'desc')
     .limit(page.limit)
-    .offset(page.offset)
+    .offset(page.offset);
+  const rows = await selectVerifications(db, {})
+    .where('client_verifications.id', 'in', pageIds)
+    .orderBy('client_verifications.submitted_at', 'desc')
+    .orderBy('client_verifications.id', 'desc')
     .execute();
   return rows.map((row) => toClientVerification(row, context));
 }
@@ -129,26 +161,18 @@ export async function findClientVerification(
   return toClientVerification(row, context);
 }
 
+/** Figures of the client verifications screen, from the kept counters. */
 export async function clientVerificationStats(
   db: Executor,
   now: Date,
   urgentHours: number,
 ): Promise<ClientVerificationStats> {
-  const cutoff = urgentCutoff(now, urgentHours);
-  const row = await db
-    .selectFrom('client_verifications')
-    .innerJoin('users', 'users.id', 'client_verifications.user_id')
-    .where('users.deleted_at', 'is', null)
-    .select(verificationStatusCounts('client_verifications', cutoff))
-    .executeTakeFirst();
-  return {
-    total: Number(row?.total ?? 0),
-    pending: Number(row?.pending ?? 0),
-    verified: Number(row?.verified ?? 0),
-    rejected: Number(row?.rejected ?? 0),
-    urgent: Number(row?.urgent ?? 0),
-    urgent_after_hours: urgentHours,
-  };
+  const buckets = await readCounters(db, 'client_verifications');
+  const figures = statusFigures(buckets, () => true);
+  const urgent = await urgentCount(db, 'client_verifications', buckets, urgentCutoff(now, urgentHours), {
+    match: () => true,
+  });
+  return { ...figures, urgent, urgent_after_hours: urgentHours };
 }
 
 interface Decision {

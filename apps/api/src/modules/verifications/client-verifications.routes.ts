@@ -47,14 +47,14 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, page_size, ...filters } = request.query;
       const context = readContext(app);
-      const count = await countClientVerifications(app.db, filters);
+      const { count, capped } = await countClientVerifications(app.db, filters);
       const results = await listClientVerifications(
         app.db,
         filters,
         { limit: page_size, offset: offsetOf({ page, page_size }) },
         context,
       );
-      return buildPage(request, { page, page_size }, count, results);
+      return buildPage(request, { page, page_size }, count, results, capped);
     },
   );
 

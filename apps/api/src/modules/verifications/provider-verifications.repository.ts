@@ -1,28 +1,24 @@
-import {
-  type BulkVerificationResult,
-  normalizeSearchText,
-  type PendingVerificationSummary,
-  type ProviderVerification,
-  type ProviderVerificationFilters,
-  type ProviderVerificationReport,
-  type ProviderVerificationStatistics,
-  type StatusDistribution,
-  type VerificationDashboard,
+import type {
+  BulkVerificationResult,
+  PendingVerificationSummary,
+  ProviderVerification,
+  ProviderVerificationFilters,
+  ProviderVerificationReport,
+  ProviderVerificationStatistics,
+  StatusDistribution,
+  VerificationDashboard,
 } from '@kwanza/contract';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { type CounterBucket, flagPart, readCounters, sumAmounts, sumBuckets } from '../../db/counters.js';
 import type { Dialect } from '../../db/database.js';
+import { countUpToCap } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import {
-  dialectOf,
-  hoursBetween,
-  lockRowsOnPostgres,
-  lowerContains,
-  monthOf,
-  searchTextContains,
-} from '../../db/sql.js';
+import { searchMatches } from '../../db/search.js';
+import { dialectOf, hoursBetween, lockRowsOnPostgres, monthOf, toCount } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import type { DocumentUrlSigner } from '../../storage/signed-url.js';
+import { statusFigures, urgentCount } from './verification-figures.js';
 import {
   APPROVE_REFUSED,
   daysAgo,
@@ -49,7 +45,12 @@ type Filters = Partial<ProviderVerificationFilters>;
 type FilterBuilder = ExpressionBuilder<Database, 'provider_verifications' | 'users'>;
 
 /** The list filters as one SQL condition; verifications of deleted users never match. */
-function matchesFilters(eb: FilterBuilder, filters: Filters, now: Date): Expression<SqlBool> {
+function matchesFilters(
+  eb: FilterBuilder,
+  filters: Filters,
+  now: Date,
+  dialect: Dialect,
+): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb('users.deleted_at', 'is', null)];
   if (filters.status === 'not_started') {
     // A verification row is never "not started": that state means no row exists.
@@ -66,9 +67,8 @@ function matchesFilters(eb: FilterBuilder, filters: Filters, now: Date): Express
   if (filters.search) {
     conditions.push(
       eb.or([
-        searchTextContains('users.search_text', filters.search),
-        lowerContains('provider_verifications.business_name', filters.search),
-        lowerContains('provider_verifications.business_name', normalizeSearchText(filters.search)),
+        searchMatches(dialect, 'users', filters.search),
+        searchMatches(dialect, 'provider_verifications', filters.search),
       ]),
     );
   }
@@ -79,7 +79,7 @@ function selectVerifications(db: Executor, filters: Filters, now: Date) {
   return db
     .selectFrom('provider_verifications')
     .innerJoin('users', 'users.id', 'provider_verifications.user_id')
-    .where((eb) => matchesFilters(eb, filters, now))
+    .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db)))
     .leftJoin('users as verifier', 'verifier.id', 'provider_verifications.verified_by')
     .select([
       'provider_verifications.id',
@@ -158,14 +158,45 @@ export function toProviderVerification(
   };
 }
 
-export async function countProviderVerifications(db: Executor, filters: Filters, now: Date): Promise<number> {
-  const row = await db
-    .selectFrom('provider_verifications')
-    .innerJoin('users', 'users.id', 'provider_verifications.user_id')
-    .where((eb) => matchesFilters(eb, filters, now))
-    .select((eb) => eb.fn.countAll().as('count'))
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
+/** Whether a counter bucket (status|business|document|month|processed) matches the enum filters. */
+function bucketMatches(filters: Filters): (parts: string[]) => boolean {
+  const business = filters.is_business === undefined ? null : flagPart(filters.is_business);
+  return ([status, isBusiness]) =>
+    filters.status !== 'not_started' &&
+    (!filters.status || status === filters.status) &&
+    (business === null || isBusiness === business);
+}
+
+/** Filters the kept counters cannot answer: a search or a submission window. */
+function needsRows(filters: Filters): boolean {
+  return Boolean(filters.search) || filters.days !== undefined;
+}
+
+/**
+ * The list's count: kept counters for status and account type, an indexed count for a submission
+ * window, and up to SEARCH_COUNT_CAP with a search (`capped` past it).
+ */
+export async function countProviderVerifications(
+  db: Executor,
+  filters: Filters,
+  now: Date,
+): Promise<{ count: number; capped: boolean }> {
+  const filtered = () =>
+    db
+      .selectFrom('provider_verifications')
+      .innerJoin('users', 'users.id', 'provider_verifications.user_id')
+      .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db)));
+  if (filters.search) return countUpToCap(db, filtered().select('provider_verifications.id'));
+  if (filters.days !== undefined) {
+    const row = await filtered()
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirst();
+    return { count: toCount(row?.count), capped: false };
+  }
+  return {
+    count: sumBuckets(await readCounters(db, 'provider_verifications'), bucketMatches(filters)),
+    capped: false,
+  };
 }
 
 /** One page, newest submissions first (or oldest first for the pending queue). */
@@ -176,11 +207,19 @@ export async function listProviderVerifications(
   context: VerificationReadContext,
 ): Promise<ProviderVerification[]> {
   const direction = page.oldestFirst ? 'asc' : 'desc';
-  const rows = await selectVerifications(db, filters, context.now)
+  const pageIds = db
+    .selectFrom('provider_verifications')
+    .innerJoin('users', 'users.id', 'provider_verifications.user_id')
+    .where((eb) => matchesFilters(eb, filters, context.now, dialectOf<Database>(db)))
+    .select('provider_verifications.id')
     .orderBy('provider_verifications.submitted_at', direction)
     .orderBy('provider_verifications.id', direction)
     .limit(page.limit)
-    .offset(page.offset)
+    .offset(page.offset);
+  const rows = await selectVerifications(db, {}, context.now)
+    .where('provider_verifications.id', 'in', pageIds)
+    .orderBy('provider_verifications.submitted_at', direction)
+    .orderBy('provider_verifications.id', direction)
     .execute();
   return rows.map((row) => toProviderVerification(row, context));
 }
@@ -219,10 +258,20 @@ async function statusDistribution(
   urgentHours: number,
 ): Promise<{ distribution: StatusDistribution; urgent: number }> {
   const cutoff = urgentCutoff(now, urgentHours);
+  if (!needsRows(filters)) {
+    const buckets = await readCounters(db, 'provider_verifications');
+    const match = bucketMatches(filters);
+    const urgent = await urgentCount(db, 'provider_verifications', buckets, cutoff, {
+      match,
+      column: 'is_business',
+      value: filters.is_business,
+    });
+    return { distribution: statusFigures(buckets, match), urgent };
+  }
   const row = await db
     .selectFrom('provider_verifications')
     .innerJoin('users', 'users.id', 'provider_verifications.user_id')
-    .where((eb) => matchesFilters(eb, filters, now))
+    .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db)))
     .select(verificationStatusCounts('provider_verifications', cutoff))
     .executeTakeFirst();
   return {
@@ -245,7 +294,59 @@ export async function providerVerificationStatistics(
   return { status_distribution: distribution, urgent_verifications: urgent, urgent_after_hours: urgentHours };
 }
 
-/** The aggregated report (all in SQL), with the list's filters. */
+function reportFilters(filters: Filters): ProviderVerificationReport['filters'] {
+  return {
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.is_business !== undefined ? { is_business: filters.is_business } : {}),
+    ...(filters.search ? { search: filters.search } : {}),
+    ...(filters.days !== undefined ? { days: filters.days } : {}),
+  };
+}
+
+/** The report of the enum filters from the kept counters (status|business|document|month|processed). */
+function reportFromCounters(
+  buckets: CounterBucket[],
+  filters: Filters,
+  figures: { distribution: StatusDistribution; urgent: number; urgentHours: number },
+): ProviderVerificationReport {
+  const match = bucketMatches(filters);
+  const count = (extra: (parts: string[]) => boolean) =>
+    sumBuckets(buckets, (parts) => match(parts) && extra(parts));
+  const months = [
+    ...new Set(buckets.filter((bucket) => match(bucket.parts)).map((bucket) => bucket.parts[3] ?? '')),
+  ]
+    .filter((month) => month !== '')
+    .sort();
+  const processed = (parts: string[]) => match(parts) && parts[0] !== 'pending' && parts[4] === '1';
+  const processedCount = sumBuckets(buckets, processed);
+  const averageHours = processedCount === 0 ? null : sumAmounts(buckets, processed) / processedCount;
+  return {
+    filters: reportFilters(filters),
+    status_distribution: figures.distribution,
+    urgent_verifications: figures.urgent,
+    by_account_type: {
+      business: count(([, business]) => business === '1'),
+      individual: count(([, business]) => business === '0'),
+    },
+    by_document_type: {
+      id_card: count(([, , document]) => document === 'id_card'),
+      passport: count(([, , document]) => document === 'passport'),
+    },
+    by_month: months
+      .map((month) => ({
+        month,
+        total: count((parts) => parts[3] === month),
+        pending: count((parts) => parts[3] === month && parts[0] === 'pending'),
+        verified: count((parts) => parts[3] === month && parts[0] === 'verified'),
+        rejected: count((parts) => parts[3] === month && parts[0] === 'rejected'),
+      }))
+      .filter((row) => row.total > 0),
+    average_processing_hours: averageHours === null ? null : Math.round(averageHours * 10) / 10,
+    urgent_after_hours: figures.urgentHours,
+  };
+}
+
+/** The aggregated report: from the kept counters for enum filters, in SQL over the rows otherwise. */
 export async function providerVerificationReport(
   db: Executor,
   dialect: Dialect,
@@ -257,8 +358,15 @@ export async function providerVerificationReport(
     db
       .selectFrom('provider_verifications')
       .innerJoin('users', 'users.id', 'provider_verifications.user_id')
-      .where((eb) => matchesFilters(eb, filters, now));
+      .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db)));
   const { distribution, urgent } = await statusDistribution(db, filters, now, urgentHours);
+  if (!needsRows(filters)) {
+    return reportFromCounters(await readCounters(db, 'provider_verifications'), filters, {
+      distribution,
+      urgent,
+      urgentHours,
+    });
+  }
 
   const accountTypes = await base()
     .select(['provider_verifications.is_business', (eb) => eb.fn.countAll().as('count')])
@@ -306,12 +414,7 @@ export async function providerVerificationReport(
     processing?.hours === null || processing?.hours === undefined ? null : Number(processing.hours);
 
   return {
-    filters: {
-      ...(filters.status ? { status: filters.status } : {}),
-      ...(filters.is_business !== undefined ? { is_business: filters.is_business } : {}),
-      ...(filters.search ? { search: filters.search } : {}),
-      ...(filters.days !== undefined ? { days: filters.days } : {}),
-    },
+    filters: reportFilters(filters),
     status_distribution: distribution,
     urgent_verifications: urgent,
     by_account_type: {
@@ -364,18 +467,11 @@ export async function verificationDashboard(
       .executeTakeFirst();
     return Number(row?.count ?? 0);
   };
-  const clientRow = await db
-    .selectFrom('client_verifications')
-    .innerJoin('users', 'users.id', 'client_verifications.user_id')
-    .where('users.deleted_at', 'is', null)
-    .where('client_verifications.verification_status', '=', 'pending')
-    .select((eb) => [
-      eb.fn.countAll().as('pending'),
-      eb.fn
-        .count(eb.case().when('client_verifications.submitted_at', '<', cutoff).then(1).end())
-        .as('urgent'),
-    ])
-    .executeTakeFirst();
+  const clientBuckets = await readCounters(db, 'client_verifications');
+  const clientRow = {
+    pending: statusFigures(clientBuckets, () => true).pending,
+    urgent: await urgentCount(db, 'client_verifications', clientBuckets, cutoff, { match: () => true }),
+  };
   const latest = await selectVerifications(db, { status: 'pending' }, now)
     .orderBy('provider_verifications.submitted_at', 'desc')
     .orderBy('provider_verifications.id', 'desc')

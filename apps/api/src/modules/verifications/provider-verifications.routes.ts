@@ -88,14 +88,14 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
     async (request) => {
       const { page, page_size, ...filters } = request.query;
       const context = readContext(app);
-      const count = await countProviderVerifications(app.db, filters, context.now);
+      const { count, capped } = await countProviderVerifications(app.db, filters, context.now);
       const results = await listProviderVerifications(
         app.db,
         filters,
         { limit: page_size, offset: offsetOf({ page, page_size }) },
         context,
       );
-      return buildPage(request, { page, page_size }, count, results);
+      return buildPage(request, { page, page_size }, count, results, capped);
     },
   );
 
@@ -114,14 +114,14 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
       const { page, page_size, ...rest } = request.query;
       const filters = { ...rest, status: 'pending' as const };
       const context = readContext(app);
-      const count = await countProviderVerifications(app.db, filters, context.now);
+      const { count, capped } = await countProviderVerifications(app.db, filters, context.now);
       const results = await listProviderVerifications(
         app.db,
         filters,
         { limit: page_size, offset: offsetOf({ page, page_size }), oldestFirst: true },
         context,
       );
-      return buildPage(request, { page, page_size }, count, results);
+      return buildPage(request, { page, page_size }, count, results, capped);
     },
   );
 

@@ -7,6 +7,7 @@ import type {
   UsersTable,
 } from '../../db/schema.js';
 import { nowIso } from '../../db/sql.js';
+import { providerVerificationSearchText } from '../../lib/search-text.js';
 import { insertUser } from '../../test/factories.js';
 
 /** A 1×1 transparent PNG. */
@@ -71,6 +72,7 @@ export async function insertProviderVerification(
       admin_notes: null,
       updated_at: now,
       ...values,
+      search_text: providerVerificationSearchText({ business_name: values.business_name ?? null }),
       user_id: userId,
     })
     .returning('id')

@@ -102,8 +102,8 @@ export const COUNTERS: CounterDefinition[] = [
   {
     list: 'client_verifications',
     table: 'client_verifications',
-    columns: ['verification_status', 'submitted_at', 'user_id'],
-    bucket: (f, r) => join([`${r}.verification_status`, month(f, `${r}.submitted_at`)]),
+    columns: ['verification_status', 'document_type', 'submitted_at', 'user_id'],
+    bucket: (f, r) => join([`${r}.verification_status`, `${r}.document_type`, month(f, `${r}.submitted_at`)]),
     live: userIsLive,
     followsUser: true,
   },
