@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, type LogConfig, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type PoolErrorListener, ResilientPool } from './resilient-pool.js';
 import type { Database } from './schema.js';
@@ -33,6 +33,18 @@ export interface DatabaseOptions {
   databaseConnectTimeoutMs?: number;
   /** PostgreSQL connections per process (default 10). */
   databasePoolSize?: number;
+  /** Sees every SQL statement run, as sent to the driver (the benchmark times them directly). */
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
+}
+
+function queryLog(options: DatabaseOptions): { log?: LogConfig } {
+  const { onQuery } = options;
+  if (!onQuery) return {};
+  return {
+    log: (event) => {
+      if (event.level === 'query') onQuery(event.query.sql, event.query.parameters);
+    },
+  };
 }
 
 /** Margin between the server's statement time-out and the client's read time-out. */
@@ -113,7 +125,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
         : {}),
     });
     const resilient = new ResilientPool(pool, logPoolError);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilient }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: resilient }),
+      ...queryLog(options),
+    });
     return {
       db,
       dialect: 'postgres',
@@ -132,6 +147,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new ImmediateTransactionSqliteDialect({ database: sqlite }),
     plugins: [new SqliteBooleanPlugin()],
+    ...queryLog(options),
   });
   return { db, dialect: 'sqlite', setErrorListener: () => undefined, close: () => db.destroy() };
 }

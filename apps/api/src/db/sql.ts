@@ -145,3 +145,12 @@ export function countWhere<DB, TB extends keyof DB>(
 export function toCount(value: number | string | bigint | null | undefined): number {
   return Number(value ?? 0);
 }
+
+/**
+ * "The user `userIdColumn` points to is not deleted", as a correlated EXISTS: a list then walks its
+ * own order index and checks each row's user by primary key, instead of the planner starting from
+ * every live user and sorting (100× slower on a large table).
+ */
+export function userIsLive(userIdColumn: string): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from users live_user where live_user.id = ${sql.ref(userIdColumn)} and live_user.deleted_at is null)`;
+}

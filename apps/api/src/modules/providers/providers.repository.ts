@@ -4,7 +4,7 @@ import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
 import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
-import { countWhere, dialectOf, parseJsonArray, toCount } from '../../db/sql.js';
+import { countWhere, dialectOf, parseJsonArray, toCount, userIsLive } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
@@ -19,8 +19,9 @@ function liveProviders(db: Kysely<Database>) {
     .where('u.deleted_at', 'is', null);
 }
 
+/** Live providers matching the filters, from `provider_profiles` alone (its order index drives the page). */
 function filteredProviders(db: Kysely<Database>, query: Pick<ProviderListQuery, 'search' | 'is_verified'>) {
-  let rows = liveProviders(db);
+  let rows = db.selectFrom('provider_profiles as pp').where(userIsLive('pp.user_id'));
   const term = query.search;
   if (term) {
     const dialect = dialectOf(db);

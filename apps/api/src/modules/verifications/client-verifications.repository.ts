@@ -9,7 +9,7 @@ import type { Dialect } from '../../db/database.js';
 import { countUpToCap } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
-import { dialectOf } from '../../db/sql.js';
+import { dialectOf, userIsLive } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { isUrgent, type VerificationReadContext } from './provider-verifications.repository.js';
@@ -24,14 +24,13 @@ import {
   REJECT_REFUSED,
   RESET_REFUSED,
   urgentCutoff,
-  verificationStatusCounts,
 } from './verification-rules.js';
 
 type Filters = Partial<Pick<ClientVerificationListQuery, 'verification_status' | 'document_type' | 'search'>>;
-type FilterBuilder = ExpressionBuilder<Database, 'client_verifications' | 'users'>;
+type FilterBuilder = ExpressionBuilder<Database, 'client_verifications'>;
 
 function matchesFilters(eb: FilterBuilder, filters: Filters, dialect: Dialect): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [eb('users.deleted_at', 'is', null)];
+  const conditions: Expression<SqlBool>[] = [userIsLive('client_verifications.user_id')];
   if (filters.verification_status === 'not_started') {
     conditions.push(sql<boolean>`1 = 0`);
   } else if (filters.verification_status) {
@@ -39,7 +38,11 @@ function matchesFilters(eb: FilterBuilder, filters: Filters, dialect: Dialect): 
   }
   if (filters.document_type)
     conditions.push(eb('client_verifications.document_type', '=', filters.document_type));
-  if (filters.search) conditions.push(searchMatches(dialect, 'users', filters.search));
+  if (filters.search) {
+    conditions.push(
+      searchMatches(dialect, 'users', filters.search, { alias: 'client_verifications', idColumn: 'user_id' }),
+    );
+  }
   return eb.and(conditions);
 }
 
@@ -117,7 +120,6 @@ export async function countClientVerifications(
       db,
       db
         .selectFrom('client_verifications')
-        .innerJoin('users', 'users.id', 'client_verifications.user_id')
         .where((eb) => matchesFilters(eb, filters, dialectOf<Database>(db)))
         .select('client_verifications.id'),
     );
@@ -136,7 +138,6 @@ export async function listClientVerifications(
 ): Promise<ClientVerification[]> {
   const pageIds = db
     .selectFrom('client_verifications')
-    .innerJoin('users', 'users.id', 'client_verifications.user_id')
     .where((eb) => matchesFilters(eb, filters, dialectOf<Database>(db)))
     .select('client_verifications.id')
     .orderBy('client_verifications.submitted_at', 'desc')

@@ -14,7 +14,7 @@ import type { Dialect } from '../../db/database.js';
 import { countUpToCap } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
-import { dialectOf, hoursBetween, lockRowsOnPostgres, monthOf, toCount } from '../../db/sql.js';
+import { dialectOf, hoursBetween, lockRowsOnPostgres, monthOf, toCount, userIsLive } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import type { DocumentUrlSigner } from '../../storage/signed-url.js';
@@ -42,7 +42,7 @@ export interface VerificationReadContext {
 }
 
 type Filters = Partial<ProviderVerificationFilters>;
-type FilterBuilder = ExpressionBuilder<Database, 'provider_verifications' | 'users'>;
+type FilterBuilder = ExpressionBuilder<Database, 'provider_verifications'>;
 
 /** The list filters as one SQL condition; verifications of deleted users never match. */
 function matchesFilters(
@@ -51,7 +51,7 @@ function matchesFilters(
   now: Date,
   dialect: Dialect,
 ): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [eb('users.deleted_at', 'is', null)];
+  const conditions: Expression<SqlBool>[] = [userIsLive('provider_verifications.user_id')];
   if (filters.status === 'not_started') {
     // A verification row is never "not started": that state means no row exists.
     conditions.push(sql<boolean>`1 = 0`);
@@ -67,7 +67,10 @@ function matchesFilters(
   if (filters.search) {
     conditions.push(
       eb.or([
-        searchMatches(dialect, 'users', filters.search),
+        searchMatches(dialect, 'users', filters.search, {
+          alias: 'provider_verifications',
+          idColumn: 'user_id',
+        }),
         searchMatches(dialect, 'provider_verifications', filters.search),
       ]),
     );
@@ -184,7 +187,6 @@ export async function countProviderVerifications(
   const filtered = () =>
     db
       .selectFrom('provider_verifications')
-      .innerJoin('users', 'users.id', 'provider_verifications.user_id')
       .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db)));
   if (filters.search) return countUpToCap(db, filtered().select('provider_verifications.id'));
   if (filters.days !== undefined) {
@@ -209,7 +211,6 @@ export async function listProviderVerifications(
   const direction = page.oldestFirst ? 'asc' : 'desc';
   const pageIds = db
     .selectFrom('provider_verifications')
-    .innerJoin('users', 'users.id', 'provider_verifications.user_id')
     .where((eb) => matchesFilters(eb, filters, context.now, dialectOf<Database>(db)))
     .select('provider_verifications.id')
     .orderBy('provider_verifications.submitted_at', direction)
@@ -459,8 +460,7 @@ export async function verificationDashboard(
   const processedSince = async (since: Date) => {
     const row = await db
       .selectFrom('provider_verifications')
-      .innerJoin('users', 'users.id', 'provider_verifications.user_id')
-      .where('users.deleted_at', 'is', null)
+      .where(userIsLive('provider_verifications.user_id'))
       .where('provider_verifications.verification_status', '!=', 'pending')
       .where('provider_verifications.verified_at', '>=', since.toISOString())
       .select((eb) => eb.fn.countAll().as('count'))
@@ -472,10 +472,17 @@ export async function verificationDashboard(
     pending: statusFigures(clientBuckets, () => true).pending,
     urgent: await urgentCount(db, 'client_verifications', clientBuckets, cutoff, { match: () => true }),
   };
-  const latest = await selectVerifications(db, { status: 'pending' }, now)
+  const latestIds = db
+    .selectFrom('provider_verifications')
+    .where((eb) => matchesFilters(eb, { status: 'pending' }, now, dialectOf<Database>(db)))
+    .select('provider_verifications.id')
     .orderBy('provider_verifications.submitted_at', 'desc')
     .orderBy('provider_verifications.id', 'desc')
-    .limit(5)
+    .limit(5);
+  const latest = await selectVerifications(db, {}, now)
+    .where('provider_verifications.id', 'in', latestIds)
+    .orderBy('provider_verifications.submitted_at', 'desc')
+    .orderBy('provider_verifications.id', 'desc')
     .execute();
   const latestPending: PendingVerificationSummary[] = latest.map((row) => ({
     id: row.id,
