@@ -12,6 +12,8 @@ interface PaginationFooterProps {
   page: number;
   pageSize: number;
   total: number;
+  /** The server stopped counting at its cap: 'sur plus de 1 000 résultats'. */
+  capped?: boolean | undefined;
   onPageChange: (page: number) => void;
   /** 'window': at most 4 consecutive pages (default); 'ellipsis': the providers' rule. */
   mode?: 'window' | 'ellipsis';
@@ -22,6 +24,7 @@ export function PaginationFooter({
   page,
   pageSize,
   total,
+  capped = false,
   onPageChange,
   mode = 'window',
 }: PaginationFooterProps) {
@@ -31,7 +34,7 @@ export function PaginationFooter({
   return (
     <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
       <Text size="sm" c="dimmed">
-        {formatPageRange(page, pageSize, total)}
+        {formatPageRange(page, pageSize, total, capped)}
       </Text>
       <Group gap={4} component="nav" aria-label="Pagination">
         <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAoa,
   formatBudget,
+  formatCount,
   formatDate,
   formatDateTime,
   formatDayMonth,
@@ -47,6 +48,14 @@ describe('formatShortMonthYear', () => {
 
   it('leaves anything else as it is', () => {
     expect(formatShortMonthYear('janvier')).toBe('janvier');
+  });
+});
+
+describe('formatCount', () => {
+  it('writes an exact count as a number and a capped one as "plus de"', () => {
+    expect(formatCount(42)).toBe('42');
+    expect(formatCount(1000, false)).toBe(`1${THIN}000`);
+    expect(formatCount(1000, true)).toBe(`plus de 1${THIN}000`);
   });
 });
 

@@ -67,6 +67,14 @@ export function formatNumber(value: number): string {
 }
 
 /**
+ * A list's count: the number, or 'plus de 1 000' when the server stopped counting a search's matches
+ * at its cap (`count_capped`).
+ */
+export function formatCount(count: number, capped = false): string {
+  return capped ? `plus de ${formatNumber(count)}` : formatNumber(count);
+}
+
+/**
  * An amount in kwanza with the currency code: whole amounts without decimals ('150 000 AOA'),
  * others with two ('1 500,50 AOA'). Accepts the decimal strings the API may send.
  */

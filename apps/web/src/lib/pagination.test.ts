@@ -28,6 +28,7 @@ describe('getPageRange and formatPageRange', () => {
 
   it('writes the French sentence', () => {
     expect(formatPageRange(1, 10, 42)).toBe('Affichage de 1 à 10 sur 42 résultats');
+    expect(formatPageRange(2, 10, 1000, true)).toBe('Affichage de 11 à 20 sur plus de 1\u202f000 résultats');
     expect(formatPageRange(3, 9, 25)).toBe('Affichage de 19 à 25 sur 25 résultats');
     expect(formatPageRange(1, 10, 1500)).toBe('Affichage de 1 à 10 sur 1\u202f500 résultats');
   });

@@ -1,4 +1,4 @@
-import { formatNumber } from './format';
+import { formatCount, formatNumber } from './format';
 
 export const DEFAULT_PAGE_SIZE = 10;
 
@@ -25,9 +25,9 @@ export function getPageRange(page: number, pageSize: number, total: number): Pag
 }
 
 /** 'Affichage de 11 à 20 sur 42 résultats' */
-export function formatPageRange(page: number, pageSize: number, total: number): string {
+export function formatPageRange(page: number, pageSize: number, total: number, capped = false): string {
   const range = getPageRange(page, pageSize, total);
-  return `Affichage de ${formatNumber(range.from)} à ${formatNumber(range.to)} sur ${formatNumber(range.total)} résultats`;
+  return `Affichage de ${formatNumber(range.from)} à ${formatNumber(range.to)} sur ${formatCount(range.total, capped)} résultats`;
 }
 
 /**

@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
 import { PageHeader } from '../../components/page-header';
 import { PaginationFooter } from '../../components/pagination-footer';
-import { formatNumber } from '../../lib/format';
+import { formatCount, formatNumber } from '../../lib/format';
 import { useLastPageClamp } from '../../lib/use-last-page-clamp';
 import { useProviders } from './api/list-providers';
 import { useSetProviderVerified } from './api/set-provider-verified';
@@ -103,7 +103,9 @@ export default function ProvidersPage() {
     <>
       <PageHeader
         title="Gestion des prestataires"
-        description={page ? `Un total de ${formatNumber(total)} prestataire(s) trouvé(s)` : undefined}
+        description={
+          page ? `Un total de ${formatCount(total, page.count_capped)} prestataire(s) trouvé(s)` : undefined
+        }
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }} mb="lg">
         <Counter label="Total" value={page?.stats?.total} />
@@ -180,6 +182,7 @@ export default function ProvidersPage() {
           mode="ellipsis"
           page={params.page}
           pageSize={PROVIDERS_PAGE_SIZE}
+          capped={page.count_capped}
           total={total}
           onPageChange={(next) => setParams({ page: next })}
         />

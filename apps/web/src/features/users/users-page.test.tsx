@@ -58,3 +58,29 @@ describe('users page', () => {
     expect(pages).toEqual([9, 2]);
   });
 });
+
+describe('users page with a search counted up to the cap', () => {
+  it("says 'plus de 1 000' in the total and in the page range", async () => {
+    storeSession();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname === '/api/users/') {
+          return jsonResponse(200, {
+            count: 1000,
+            count_capped: true,
+            next: '/api/users/?search=ana&page=2',
+            previous: null,
+            results: Array.from({ length: 10 }, (_, index) => user(index + 1)),
+            stats: null,
+          });
+        }
+        return jsonResponse(404, { detail: 'introuvable' });
+      }),
+    );
+    renderApp('/users?search=ana');
+    expect(await screen.findByText(/^Un total de plus de 1\s000 utilisateurs trouvés$/)).toBeTruthy();
+    expect(screen.getByText(/^Affichage de 1 à 10 sur plus de 1\s000 résultats$/)).toBeTruthy();
+  });
+});

@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
 import { PageHeader } from '../../components/page-header';
 import { PaginationFooter } from '../../components/pagination-footer';
-import { formatNumber } from '../../lib/format';
+import { formatCount } from '../../lib/format';
 import { ApiError } from '../../lib/http';
 import { useLastPageClamp } from '../../lib/use-last-page-clamp';
 import { useDeleteUser } from './api/delete-user';
@@ -110,7 +110,9 @@ export default function UsersPage() {
       <PageHeader
         title="Gestion des utilisateurs"
         description={
-          page || users.isError ? `Un total de ${formatNumber(total)} utilisateurs trouvés` : 'Chargement...'
+          page || users.isError
+            ? `Un total de ${formatCount(total, page?.count_capped)} utilisateurs trouvés`
+            : 'Chargement...'
         }
         actions={
           <Anchor component={Link} to="/user-verification">
@@ -149,6 +151,7 @@ export default function UsersPage() {
             page={params.page}
             pageSize={USERS_PAGE_SIZE}
             total={total}
+            capped={page?.count_capped}
             onPageChange={(next) => setParams({ page: next })}
           />
         ) : null}
