@@ -119,6 +119,28 @@ describe('API basics', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
   });
+
+  it("documents the guard's 401 and 403 on every protected route, and not on public ones", async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    const protectedRoutes = ctx.app.registeredRoutes.filter(
+      (route) => route.url.startsWith('/api/') && !route.isPublic && route.method !== 'HEAD',
+    );
+    expect(protectedRoutes.length).toBeGreaterThan(20);
+    for (const route of protectedRoutes) {
+      const path = route.url.replace(/:([a-z_]+)/g, '{$1}');
+      const operation = document.paths[path]?.[route.method.toLowerCase()];
+      if (!operation) continue;
+      expect(Object.keys(operation.responses), `${route.method} ${route.url}`).toEqual(
+        expect.arrayContaining(['401', '403']),
+      );
+    }
+    const users = document.paths['/api/users/']?.get?.responses ?? {};
+    expect(Object.keys(users)).toEqual(expect.arrayContaining(['200', '401', '403']));
+    const health = document.paths['/api/health']?.get?.responses ?? {};
+    expect(Object.keys(health)).not.toContain('401');
+  });
 });
 
 describe('console serving', () => {

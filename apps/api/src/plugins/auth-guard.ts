@@ -1,4 +1,6 @@
+import { ErrorBody } from '@kwanza/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthenticatedAdmin } from '../fastify-types.js';
 import { unauthorized } from '../lib/http-errors.js';
 
 /** Response header carrying a renewed access token (sliding session); the console stores it. */
@@ -23,6 +25,12 @@ function bearerToken(request: FastifyRequest): string | null {
  */
 export function registerAuthGuard(app: FastifyInstance): void {
   app.decorateRequest('admin', null);
+  // Every protected route documents the guard's answers, so no route has to list them.
+  app.addHook('onRoute', (route) => {
+    if (!API_PATH.test(route.url) || route.config?.public === true || !route.schema) return;
+    const response = (route.schema.response ?? {}) as Record<string, unknown>;
+    route.schema.response = { 401: ErrorBody, 403: ErrorBody, ...response };
+  });
   app.addHook('onRequest', async (request, reply) => {
     // Decide on the matched route, never on the raw URL: the router decodes the path, so
     // `/%61pi/users/` reaches the `/api/users/` route while its raw URL does not start with `/api`.
@@ -36,4 +44,10 @@ export function registerAuthGuard(app: FastifyInstance): void {
     request.admin = admin;
     if (renewedToken) reply.header(RENEWED_TOKEN_HEADER, renewedToken);
   });
+}
+
+/** The signed-in admin of a protected route (set by the guard); 401 if a route forgot the guard. */
+export function requireAdmin(request: FastifyRequest): AuthenticatedAdmin {
+  if (!request.admin) throw unauthorized("Informations d'authentification non fournies.");
+  return request.admin;
 }

@@ -35,8 +35,6 @@ export const authPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: ChangePasswordResponse,
           400: ErrorBody,
-          401: ErrorBody,
-          403: ErrorBody,
           429: ErrorBody,
         },
       },

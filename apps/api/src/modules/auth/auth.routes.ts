@@ -74,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Ferme la session du jeton présenté : ce jeton et ceux qui en ont été renouvelés sont refusés (401) ' +
           'dès cet instant, dans tous les processus. Les autres sessions du même administrateur restent ouvertes.',
-        response: { 204: z.null().describe('Session fermée'), 401: ErrorBody, 403: ErrorBody },
+        response: { 204: z.null().describe('Session fermée') },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import { DashboardStats, ErrorBody } from '@kwanza/contract';
+import { DashboardStats } from '@kwanza/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getDashboardStats } from './dashboard.repository.js';
 
@@ -13,7 +13,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           'Mois civils UTC. `this_month`/`last_month` : inscriptions, projets créés ouverts ou en cours, litiges ' +
           'créés ouverts ou en examen, et revenu = somme des prix proposés des offres acceptées créées dans le mois ' +
           '(AOA). Les utilisateurs supprimés ne sont jamais comptés. `user_registrations` couvre les 12 derniers mois.',
-        response: { 200: DashboardStats, 401: ErrorBody },
+        response: { 200: DashboardStats },
       },
     },
     async () => getDashboardStats(app.db),

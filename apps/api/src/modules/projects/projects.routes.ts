@@ -36,7 +36,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
           '(sans tenir compte de la casse ni des accents) ; `status=completed` renvoie aussi les projets fermés ; ' +
           '`category` et `client` sont des identifiants.',
         querystring: ProjectListQuery,
-        response: { 200: ProjectPage, 400: ErrorBody, 401: ErrorBody },
+        response: { 200: ProjectPage, 400: ErrorBody },
       },
     },
     async (request) => {
@@ -53,7 +53,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Statistiques des projets',
         description:
           'Totaux par statut, projets créés sur les 12 derniers mois (UTC, zéros compris), 5 premières catégories.',
-        response: { 200: ProjectStats, 401: ErrorBody },
+        response: { 200: ProjectStats },
       },
     },
     async () => getProjectStats(app.db),
@@ -66,7 +66,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Catégories proposées dans le filtre de la liste des projets',
         description: 'Lecture seule, triées par nom : `[{id, name}]`.',
-        response: { 200: ProjectCategoryOptionList, 401: ErrorBody },
+        response: { 200: ProjectCategoryOptionList },
       },
     },
     async () => listCategoryOptions(app.db),
@@ -79,7 +79,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Détail d'un projet",
         params: IdParams,
-        response: { 200: Project, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: Project, 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => getProject(app.db, request.params.id),
@@ -94,7 +94,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: "N'importe quel statut vers n'importe quel autre ; renvoie le projet mis à jour.",
         params: IdParams,
         body: UpdateProjectBody,
-        response: { 200: Project, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: Project, 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => updateProject(app.db, request.params.id, request.body),
@@ -107,7 +107,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Offres reçues par un projet',
         params: IdParams,
-        response: { 200: OfferList, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: OfferList, 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => listProjectOffers(app.db, request.params.id),
@@ -123,7 +123,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Refusé (409) tant que des litiges sont rattachés au projet. Les conversations liées sont conservées, ' +
           'sans projet.',
         params: IdParams,
-        response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: { 204: z.null(), 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request, reply) => {

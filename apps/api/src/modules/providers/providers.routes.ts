@@ -26,7 +26,7 @@ export const providersRoutes: FastifyPluginAsyncZod = async (app) => {
           '`is_verified` filtre sur le drapeau de vérification. `stats` compte total, vérifiés et en attente ' +
           'sur tout l’ensemble filtré (pas seulement la page).',
         querystring: ProviderListQuery,
-        response: { 200: ProviderPage, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        response: { 200: ProviderPage, 400: ErrorBody },
       },
     },
     async (request) => {
@@ -46,7 +46,7 @@ export const providersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Le drapeau `is_verified` de son utilisateur suit, pour que l’écran des utilisateurs concorde.',
         params: IdParams,
         body: UpdateProviderBody,
-        response: { 200: Provider, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        response: { 200: Provider, 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => setProviderVerified(app.db, request.params.id, request.body.is_verified),

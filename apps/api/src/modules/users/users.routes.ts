@@ -2,6 +2,7 @@ import { ErrorBody, IdParams, UpdateUserBody, User, UserListQuery, UserPage } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { buildPage } from '../../lib/pagination.js';
+import { requireAdmin } from '../../plugins/auth-guard.js';
 import { processDocumentRemovals } from '../../storage/document-removals.js';
 import {
   deleteUser,
@@ -12,7 +13,7 @@ import {
 } from './users.repository.js';
 
 const TAGS = ['Utilisateurs'];
-const ERRORS = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const ERRORS = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -31,7 +32,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           'en attente, vérifiés et rejetés selon ce même statut, et ceux dont le téléphone est vérifié. ' +
           'La recherche de la boîte de notification lit id, first_name, last_name et email des résultats.',
         querystring: UserListQuery,
-        response: { 200: UserPage, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        response: { 200: UserPage, 400: ErrorBody },
       },
     },
     async (request) => {
@@ -78,7 +79,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteUser(app.db, request.params.id, request.admin?.id ?? 0);
+      await deleteUser(app.db, request.params.id, requireAdmin(request).id);
       // The files leave the disk in the same request; any left behind (a crash, an outage right after
       // the commit) stay queued and go at the next deletion or the next start.
       await processDocumentRemovals(app.db, app.storage).catch((error: unknown) => {
@@ -101,7 +102,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: User, ...ERRORS },
       },
     },
-    async (request) => toggleUserStatus(app.db, request.params.id, request.admin?.id ?? 0),
+    async (request) => toggleUserStatus(app.db, request.params.id, requireAdmin(request).id),
   );
 
   app.patch(

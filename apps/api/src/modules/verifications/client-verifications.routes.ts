@@ -10,6 +10,7 @@ import {
 } from '@kwanza/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildPage, offsetOf } from '../../lib/pagination.js';
+import { requireAdmin } from '../../plugins/auth-guard.js';
 import {
   approveClientVerification,
   clientVerificationStats,
@@ -27,8 +28,7 @@ const BASE = '/admin/client-verification';
 
 export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const urgent = urgentDescription(app.config.verificationUrgentHours);
-  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
-  const adminIdOf = (admin: { id: number } | null) => admin?.id ?? 0;
+  const errors = { 400: ErrorBody };
 
   app.get(
     `${BASE}/`,
@@ -101,7 +101,7 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await approveClientVerification(app.db, request.params.id, {
-        adminId: adminIdOf(request.admin),
+        adminId: requireAdmin(request).id,
         adminNotes: request.body.admin_notes,
         now: new Date().toISOString(),
       });
@@ -126,7 +126,7 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const reason = requireRejectionReason(request.body.rejection_reason);
       await rejectClientVerification(app.db, request.params.id, {
-        adminId: adminIdOf(request.admin),
+        adminId: requireAdmin(request).id,
         adminNotes: request.body.admin_notes,
         reason,
         now: new Date().toISOString(),
@@ -152,7 +152,7 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
       await resetClientVerification(
         app.db,
         request.params.id,
-        adminIdOf(request.admin),
+        requireAdmin(request).id,
         new Date().toISOString(),
       );
       return findClientVerification(app.db, request.params.id, readContext(app));

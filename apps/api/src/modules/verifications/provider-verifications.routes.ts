@@ -18,9 +18,10 @@ import {
   RejectVerificationBody,
   VerificationDashboard,
 } from '@kwanza/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildPage, offsetOf } from '../../lib/pagination.js';
+import { requireAdmin } from '../../plugins/auth-guard.js';
 import { documentUrlSigner } from '../../storage/signed-url.js';
 import {
   EXPORT_CHUNK_SIZE,
@@ -61,14 +62,9 @@ export function readContext(app: FastifyInstance): VerificationReadContext {
   return { now: new Date(), urgentHours: app.config.verificationUrgentHours, signer: documentUrlSigner(app) };
 }
 
-function adminIdOf(request: FastifyRequest): number {
-  // The guard sets `request.admin` on every protected route; 0 never matches a user.
-  return request.admin?.id ?? 0;
-}
-
 export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const urgent = urgentDescription(app.config.verificationUrgentHours);
-  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+  const errors = { 400: ErrorBody };
 
   app.get(
     `${BASE}/`,
@@ -224,7 +220,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
     },
     async (request) => {
       await approveProviderVerification(app.db, request.params.id, {
-        adminId: adminIdOf(request),
+        adminId: requireAdmin(request).id,
         adminNotes: request.body.admin_notes,
         now: new Date().toISOString(),
       });
@@ -249,7 +245,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
     async (request) => {
       const reason = requireRejectionReason(request.body.rejection_reason);
       await rejectProviderVerification(app.db, request.params.id, {
-        adminId: adminIdOf(request),
+        adminId: requireAdmin(request).id,
         adminNotes: request.body.admin_notes,
         reason,
         now: new Date().toISOString(),
@@ -276,7 +272,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
     async (request) => {
       const ids = requireSelection(request.body.verification_ids);
       return bulkApproveProviderVerifications(app.db, ids, {
-        adminId: adminIdOf(request),
+        adminId: requireAdmin(request).id,
         adminNotes: request.body.admin_notes,
         now: new Date().toISOString(),
       });
@@ -302,7 +298,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
       const ids = requireSelection(request.body.verification_ids);
       const reason = requireRejectionReason(request.body.rejection_reason);
       return bulkRejectProviderVerifications(app.db, ids, {
-        adminId: adminIdOf(request),
+        adminId: requireAdmin(request).id,
         adminNotes: request.body.admin_notes,
         reason,
         now: new Date().toISOString(),
@@ -319,7 +315,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
         description:
           'Prestataires : en attente, urgentes, traitées aujourd’hui et cette semaine (UTC, semaine du lundi) ; ' +
           `clients : en attente et urgentes ; les 5 dernières vérifications prestataires en attente. ${urgent}`,
-        response: { 200: VerificationDashboard, 401: ErrorBody, 403: ErrorBody },
+        response: { 200: VerificationDashboard },
       },
     },
     async () => verificationDashboard(app.db, readContext(app)),
