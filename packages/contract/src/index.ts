@@ -4,6 +4,7 @@ import { z } from 'zod';
 z.config(z.locales.fr());
 
 export * from './auth.js';
+export * from './categories.js';
 export * from './common.js';
 export * from './dashboard.js';
 export * from './health.js';

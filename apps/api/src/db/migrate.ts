@@ -4,6 +4,7 @@ import * as userVerificationStatus from './migrations/2026-11-21-0002-user-verif
 import * as documentKeyIndexes from './migrations/2026-11-21-0003-document-key-indexes.js';
 import * as sessionsThrottleLimits from './migrations/2026-11-22-0001-sessions-throttle-limits.js';
 import * as countersAndSearch from './migrations/2026-11-23-0001-counters-and-search.js';
+import * as catalogue from './migrations/2026-11-23-0002-catalogue.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-0003-document-key-indexes': documentKeyIndexes,
   '2026-11-22-0001-sessions-throttle-limits': sessionsThrottleLimits,
   '2026-11-23-0001-counters-and-search': countersAndSearch,
+  '2026-11-23-0002-catalogue': catalogue,
 };
 
 export class MigrationError extends Error {}

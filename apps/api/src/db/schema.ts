@@ -97,6 +97,10 @@ export interface CategoriesTable {
   description: string | null;
   icon: string | null;
   image_url: string | null;
+  /** Name in lower case without accents (unique); null only for rows written outside the API. */
+  name_key: string | null;
+  /** Projects in this category, kept by triggers on `projects`. */
+  projects_count: Generated<number>;
   created_at: string;
 }
 
@@ -106,6 +110,10 @@ export interface SubcategoriesTable {
   name: string;
   description: string | null;
   icon: string | null;
+  /** Name in lower case without accents (unique within the parent); null only outside the API. */
+  name_key: string | null;
+  /** Projects in this subcategory, kept by triggers on `projects`. */
+  projects_count: Generated<number>;
   created_at: string;
 }
 

@@ -73,3 +73,11 @@ export function reportSearchText(report: { reason: string }): string {
 export function notificationSearchText(notification: { title: string; message: string }): string {
   return joinNormalized([notification.title, notification.message]);
 }
+
+/**
+ * categories.name_key and subcategories.name_key: the name as it is compared for uniqueness (lower
+ * case, no accents, inner spaces collapsed), so 'Électricité' and 'electricite' are one name.
+ */
+export function catalogueNameKey(name: string): string {
+  return normalizeSearchText(name).replace(/\s+/g, ' ');
+}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.js';
 import { authMeRoutes } from './auth/auth-me.routes.js';
 import { authPasswordRoutes } from './auth/auth-password.routes.js';
+import { categoriesRoutes } from './categories/categories.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { documentRoutes } from './documents/documents.routes.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -23,6 +24,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   usersRoutes,
   providersRoutes,
   projectsRoutes,
+  categoriesRoutes,
   dashboardRoutes,
   providerVerificationRoutes,
   clientVerificationRoutes,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { catalogueNameKey } from '../lib/search-text.js';
 import { insertReturningIds } from './batch-insert.js';
 import { CATALOG } from './catalog.js';
 import type { SeedContext } from './seed-context.js';
@@ -11,6 +12,7 @@ export async function seedCategories(db: Kysely<Database>, context: SeedContext)
   const categoryIds = await insertReturningIds(
     CATALOG.map((category) => ({
       name: category.name,
+      name_key: catalogueNameKey(category.name),
       description: category.description,
       icon: category.icon,
       image_url: `https://images.example.com/categories/${category.slug}.jpg`,
@@ -22,6 +24,7 @@ export async function seedCategories(db: Kysely<Database>, context: SeedContext)
     category.subcategories.map((subcategory) => ({
       category_id: categoryIds[index] ?? 0,
       name: subcategory.name,
+      name_key: catalogueNameKey(subcategory.name),
       description: subcategory.description,
       icon: subcategory.icon,
       created_at: createdAt,
