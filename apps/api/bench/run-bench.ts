@@ -57,6 +57,8 @@ const ENDPOINTS: Array<{ url: string; kind: Kind }> = [
   { url: '/api/admin/provider-verification/?search=lda', kind: 'search' },
   { url: '/api/admin/client-verification/', kind: 'list' },
   { url: '/api/admin/client-verification/?verification_status=rejected', kind: 'list' },
+  { url: '/api/categories/', kind: 'list' },
+  { url: '/api/subcategories/', kind: 'list' },
   { url: '/api/admin/dashboard/stats/', kind: 'stats' },
   { url: '/api/admin/projects/stats/', kind: 'stats' },
   { url: '/api/admin/provider-verification/statistics/', kind: 'stats' },
