@@ -62,10 +62,25 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let loginAdminId: number;
   let summary: SeedSummary;
   let secondSummary: SeedSummary;
+  let indexesBefore: string[];
+
+  /** The schema's indexes (SQLite: name and definition; PostgreSQL: pg_indexes). */
+  async function indexesOf(db: FreshDatabase['db']): Promise<string[]> {
+    const query =
+      process.env.TEST_DATABASE === 'postgres'
+        ? sql<{
+            d: string;
+          }>`select indexname || ' ' || indexdef as d from pg_indexes where schemaname = 'public'`
+        : sql<{
+            d: string;
+          }>`select name || ' ' || coalesce(sql, '') as d from sqlite_master where type in ('index', 'trigger')`;
+    return (await query.execute(db)).rows.map((row) => row.d).sort();
+  }
 
   beforeAll(async () => {
     first = await openFreshDatabase();
     second = await openFreshDatabase();
+    indexesBefore = await indexesOf(first.db);
     loginAdminId = await insertLoginAdmin(first.db);
     await insertLoginAdmin(second.db);
     summary = await seedDatabase(first.db, { users: USERS, storage: first.storage, now: NOW });
@@ -75,6 +90,11 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   afterAll(async () => {
     await first?.dispose();
     await second?.dispose();
+  });
+
+  it('leaves every index and trigger as the migrations made them (the bulk load defers indexes)', async () => {
+    expect(indexesBefore.length).toBeGreaterThan(40);
+    expect(await indexesOf(first.db)).toEqual(indexesBefore);
   });
 
   it('produces identical rows for the same seed and the same now', async () => {

@@ -23,7 +23,7 @@ import { adminNotificationCount, seedNotifications, userNotificationCount } from
 import { seedProjectsOfClients } from './seed-projects.js';
 import { reportCount, seedReports } from './seed-reports.js';
 import { seedUserChunk } from './seed-users.js';
-import { isSqlite, withSqliteBulkLoadSettings } from './sqlite-bulk-load.js';
+import { isSqlite, withDeferredIndexes, withSqliteBulkLoadSettings } from './sqlite-bulk-load.js';
 import { RegistrationTimeline, startOfUtcHour } from './timeline.js';
 
 export type { SeedSummary } from './seed-context.js';
@@ -83,7 +83,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
            faster); the triggers that keep them come back in the same transaction. */
         await dropCounterMachinery(trx);
         await dropSearchSync(trx);
-        const summary = await fillDatabase(trx, options, (work) => work(trx));
+        const summary = await withDeferredIndexes(trx, () => fillDatabase(trx, options, (work) => work(trx)));
         await installCounterMachinery(trx);
         await rebuildSearchIndexes(trx);
         return summary;
