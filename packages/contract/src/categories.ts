@@ -11,8 +11,8 @@ export const CATALOGUE_NAME_MAX = 100;
 export const CATALOGUE_DESCRIPTION_MAX = 2000;
 export const CATALOGUE_ICON_MAX = 50;
 export const CATALOGUE_IMAGE_URL_MAX = 2000;
-/** An icon is a short token: letters, digits and dashes ('home', 'person', 'bolt-2'). */
-export const ICON_PATTERN = /^[A-Za-z0-9-]+$/;
+/** An icon is a short token: letters, digits, dashes and underscores ('home', 'person', 'local_shipping'). */
+export const ICON_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 export const Category = z.object({
   id: z.number().int(),
@@ -63,7 +63,8 @@ const icon = z
   .trim()
   .max(CATALOGUE_ICON_MAX, { message: `L'icône ne peut pas dépasser ${CATALOGUE_ICON_MAX} caractères` })
   .refine((value) => value === '' || ICON_PATTERN.test(value), {
-    message: "L'icône doit être un nom court fait de lettres, de chiffres et de tirets (par exemple home)",
+    message:
+      "L'icône doit être un nom court fait de lettres, de chiffres, de tirets ou de soulignés (par exemple home)",
   })
   .nullish()
   .transform((value) => value ?? '');

@@ -140,19 +140,21 @@ describe('categories API: catalogue, validation, safe deletes', () => {
 
     const badIcon = await send('POST', '/api/categories/', { name: 'Jardin', icon: 'fa fa-home"><script>' });
     expect(badIcon.statusCode).toBe(400);
-    expect(badIcon.json<ErrorBody>().errors?.icon?.[0]).toMatch(/lettres, de chiffres et de tirets/);
+    expect(badIcon.json<ErrorBody>().errors?.icon?.[0]).toMatch(
+      /lettres, de chiffres, de tirets ou de soulignés/,
+    );
 
     const long = await send('POST', '/api/categories/', { name: 'x'.repeat(101) });
     expect(long.json<ErrorBody>().errors?.name?.[0]).toMatch(/100 caractères/);
 
     const created = await createCategory('  Jardin  ', {
-      icon: 'leaf-2',
+      icon: 'local_florist-2',
       image_url: 'https://images.example.com/jardin.jpg',
       description: '  Entretien  ',
     });
     expect(created).toMatchObject({
       name: 'Jardin',
-      icon: 'leaf-2',
+      icon: 'local_florist-2',
       description: 'Entretien',
       image_url: 'https://images.example.com/jardin.jpg',
     });

@@ -30,7 +30,7 @@ const ORDER =
   '(accents et casse ignorés).';
 const NAME_RULES =
   'Nom requis (espaces de début et de fin retirés), unique sans tenir compte des accents ni de la casse ; ' +
-  'icône : lettres, chiffres et tirets ; URL de l’image : adresse http(s) complète.';
+  'icône : lettres, chiffres, tirets et soulignés ; URL de l’image : adresse http(s) complète.';
 
 export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,0 +1,128 @@
+import { type Category, CategoryBody } from '@kwanza/contract';
+import { Alert, Button, Group, Image, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useSaveCategory } from '../api/catalogue-mutations';
+import { CatalogueIcon } from './catalogue-icon';
+import { serverFieldErrors } from './server-errors';
+
+interface CategoryValues {
+  name: string;
+  description: string;
+  icon: string;
+  image_url: string;
+}
+
+function valuesOf(category: Category | null): CategoryValues {
+  return {
+    name: category?.name ?? '',
+    description: category?.description ?? '',
+    icon: category?.icon ?? '',
+    image_url: category?.image_url ?? '',
+  };
+}
+
+const SAVE_FAILED = 'Impossible de sauvegarder la catégorie';
+
+interface CategoryFormModalProps {
+  opened: boolean;
+  /** The category edited, or null to create one. */
+  category: Category | null;
+  onClose: () => void;
+}
+
+/** Creates or edits a category; what was typed stays when saving fails. */
+export function CategoryFormModal({ opened, category, onClose }: CategoryFormModalProps) {
+  const save = useSaveCategory();
+  const form = useForm<CategoryValues>({
+    mode: 'controlled',
+    initialValues: valuesOf(category),
+    validate: schemaResolver(CategoryBody, { sync: true }),
+  });
+  const { setValues, resetDirty, clearErrors } = form;
+  const resetMutation = save.reset;
+
+  useEffect(() => {
+    if (!opened) return;
+    const values = valuesOf(category);
+    setValues(values);
+    resetDirty(values);
+    clearErrors();
+    resetMutation();
+  }, [opened, category, setValues, resetDirty, clearErrors, resetMutation]);
+
+  const submit = form.onSubmit((values) => {
+    save.mutate(
+      { id: category?.id ?? null, values },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            message: category ? 'Catégorie mise à jour avec succès' : 'Catégorie créée avec succès',
+          });
+          onClose();
+        },
+        onError: (error) => {
+          form.setErrors(serverFieldErrors(error));
+          notifications.show({ color: 'red', message: SAVE_FAILED });
+        },
+      },
+    );
+  });
+
+  const hasFieldErrors = Object.keys(serverFieldErrors(save.error)).length > 0;
+  const imageUrl = form.values.image_url.trim();
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={category ? 'Modifier la catégorie' : 'Ajouter une catégorie'}
+      centered
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {save.isError && !hasFieldErrors ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+              {SAVE_FAILED}
+            </Alert>
+          ) : null}
+          <TextInput label="Nom" required autoComplete="off" data-autofocus {...form.getInputProps('name')} />
+          <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+          <TextInput
+            label="Icône"
+            description="Nom court de l'icône, par exemple home ou person"
+            autoComplete="off"
+            leftSection={<CatalogueIcon token={form.values.icon} size={18} />}
+            {...form.getInputProps('icon')}
+          />
+          <TextInput
+            label="URL de l'image"
+            type="url"
+            autoComplete="off"
+            placeholder="https://…"
+            {...form.getInputProps('image_url')}
+          />
+          {imageUrl && !form.errors.image_url ? (
+            <Stack gap={4}>
+              <Text size="xs" c="dimmed">
+                Aperçu de l'image
+              </Text>
+              <Image src={imageUrl} alt="" h={96} w="auto" fit="contain" radius="sm" fallbackSrc="" />
+            </Stack>
+          ) : null}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Annuler
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Enregistrer
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
