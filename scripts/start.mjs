@@ -30,7 +30,20 @@ if (sourcesAt > builtAt) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+// The API runs as built JavaScript (apps/api/dist), rebuilt when its sources changed.
+const apiEntry = path.join(root, 'apps/api/dist/server.js');
+const apiSources = ['apps/api/src', 'packages/contract/src', 'apps/api/build.mjs'];
+const apiBuiltAt = existsSync(apiEntry) ? statSync(apiEntry).mtimeMs : 0;
+if (Math.max(...apiSources.map((source) => newestChange(path.join(root, source)))) > apiBuiltAt) {
+  console.log("Construction de l'API...");
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error("La construction de l'API a échoué.");
+    process.exit(build.status ?? 1);
+  }
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', apiEntry], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -94,7 +94,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
 
   const entry = options.entry ?? process.env.E2E_SERVER_ENTRY ?? 'apps/api/src/server.ts';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // TypeScript sources run through tsx; the built server (apps/api/dist/server.js) runs as it is in production.
+  const nodeArguments = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+  const child = spawn(process.execPath, nodeArguments, {
     cwd: repositoryRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,8 +15,8 @@
  * connections, searches ≤ 30 ms, statistics ≤ 20 ms, API ≤ 1.5× the driver, memory ≤ 250 MB. Exit
  * code 1 when one is missed, so the numbers cannot be misread.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -224,11 +224,14 @@ async function driverTimes(statements: Map<string, Statement[]>): Promise<Map<st
   return times;
 }
 
+/** The server as production runs it: the built API, rebuilt from the current sources first. */
 function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const built = path.join(repositoryRoot, 'apps/api/dist/server.js');
-  const entry = existsSync(built)
-    ? [built]
-    : ['--import', 'tsx', path.join(repositoryRoot, 'apps/api/src/server.ts')];
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/api', '--silent'], {
+    cwd: repositoryRoot,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error("La construction de l'API a échoué");
+  const entry = [path.join(repositoryRoot, 'apps/api/dist/server.js')];
   const child = spawn(process.execPath, entry, {
     cwd: repositoryRoot,
     env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', WORKERS: String(workers) },
