@@ -3,6 +3,7 @@ import { LoadingState } from '../components/loading-state';
 import { RedirectIfSession, RequireSession } from './guards';
 import { lazyPage } from './lazy-page';
 import { RouteErrorPage } from './route-error-page';
+import { ScreenError } from './screen-error';
 import { ShellLayout } from './shell/shell-layout';
 
 function FullScreenLoading() {
@@ -27,44 +28,53 @@ export const routes: RouteObject[] = [
           {
             element: <ShellLayout />,
             children: [
-              { index: true, element: <Navigate to="/dashboard" replace /> },
-              { path: 'dashboard', lazy: lazyPage(() => import('../features/dashboard/dashboard-page')) },
-              { path: 'users', lazy: lazyPage(() => import('../features/users/users-page')) },
               {
-                path: 'user-verification',
-                lazy: lazyPage(() => import('../features/verifications/user-verification-page')),
+                // A crashing screen shows its error inside the shell (sidebar and header stay).
+                errorElement: <ScreenError />,
+                children: [
+                  { index: true, element: <Navigate to="/dashboard" replace /> },
+                  { path: 'dashboard', lazy: lazyPage(() => import('../features/dashboard/dashboard-page')) },
+                  { path: 'users', lazy: lazyPage(() => import('../features/users/users-page')) },
+                  {
+                    path: 'user-verification',
+                    lazy: lazyPage(() => import('../features/verifications/user-verification-page')),
+                  },
+                  {
+                    path: 'client-verification',
+                    lazy: lazyPage(() => import('../features/verifications/client-verification-page')),
+                  },
+                  { path: 'providers', lazy: lazyPage(() => import('../features/providers/providers-page')) },
+                  { path: 'projects', lazy: lazyPage(() => import('../features/projects/projects-page')) },
+                  {
+                    path: 'projects/:id',
+                    lazy: lazyPage(() => import('../features/projects/project-detail-page')),
+                  },
+                  { path: 'disputes', lazy: lazyPage(() => import('../features/disputes/disputes-page')) },
+                  {
+                    path: 'disputes/:id',
+                    lazy: lazyPage(() => import('../features/disputes/dispute-detail-page')),
+                  },
+                  { path: 'reports', lazy: lazyPage(() => import('../features/reports/reports-page')) },
+                  {
+                    path: 'categories',
+                    lazy: lazyPage(() => import('../features/categories/categories-page')),
+                  },
+                  { path: 'settings', lazy: lazyPage(() => import('../features/settings/settings-page')) },
+                  {
+                    path: 'conversations',
+                    lazy: lazyPage(() => import('../features/conversations/conversations-page')),
+                  },
+                  {
+                    path: 'conversations/:conversationId',
+                    lazy: lazyPage(() => import('../features/conversations/conversation-detail-page')),
+                  },
+                  {
+                    path: 'notifications',
+                    lazy: lazyPage(() => import('../features/notifications/notifications-page')),
+                  },
+                  { path: '*', lazy: lazyPage(() => import('./not-found-page')) },
+                ],
               },
-              {
-                path: 'client-verification',
-                lazy: lazyPage(() => import('../features/verifications/client-verification-page')),
-              },
-              { path: 'providers', lazy: lazyPage(() => import('../features/providers/providers-page')) },
-              { path: 'projects', lazy: lazyPage(() => import('../features/projects/projects-page')) },
-              {
-                path: 'projects/:id',
-                lazy: lazyPage(() => import('../features/projects/project-detail-page')),
-              },
-              { path: 'disputes', lazy: lazyPage(() => import('../features/disputes/disputes-page')) },
-              {
-                path: 'disputes/:id',
-                lazy: lazyPage(() => import('../features/disputes/dispute-detail-page')),
-              },
-              { path: 'reports', lazy: lazyPage(() => import('../features/reports/reports-page')) },
-              { path: 'categories', lazy: lazyPage(() => import('../features/categories/categories-page')) },
-              { path: 'settings', lazy: lazyPage(() => import('../features/settings/settings-page')) },
-              {
-                path: 'conversations',
-                lazy: lazyPage(() => import('../features/conversations/conversations-page')),
-              },
-              {
-                path: 'conversations/:conversationId',
-                lazy: lazyPage(() => import('../features/conversations/conversation-detail-page')),
-              },
-              {
-                path: 'notifications',
-                lazy: lazyPage(() => import('../features/notifications/notifications-page')),
-              },
-              { path: '*', lazy: lazyPage(() => import('./not-found-page')) },
             ],
           },
         ],

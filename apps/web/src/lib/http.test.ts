@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { fakeToken, jsonResponse, storeSession } from '../test/render-app';
-import { ApiError, apiDownload, apiRequest, buildApiUrl, setUnauthorizedHandler } from './http';
+import {
+  ApiError,
+  apiDownload,
+  apiFetch,
+  apiRequest,
+  buildApiUrl,
+  setUnauthorizedHandler,
+  UnexpectedResponseError,
+} from './http';
 import { readSession } from './session';
 
 describe('buildApiUrl', () => {
@@ -134,5 +143,26 @@ describe('apiDownload', () => {
     const file = await apiDownload('/admin/provider-verification/export/', { query: { format: 'csv' } });
     expect(file.filename).toBe('verifications.csv');
     expect(await file.blob.text()).toBe('id;nom\n1;Ana\n');
+  });
+});
+
+describe('apiFetch', () => {
+  const Answer = z.object({ count: z.number(), stats: z.object({ total: z.number() }) });
+
+  it("returns the answer checked against the contract's schema", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { count: 2, stats: { total: 2 }, extra: true })),
+    );
+    expect(await apiFetch('/x/', Answer)).toEqual({ count: 2, stats: { total: 2 } });
+  });
+
+  it('turns an answer missing a block into an UnexpectedResponseError instead of a crash later', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { count: 2 })),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(apiFetch('/x/', Answer)).rejects.toBeInstanceOf(UnexpectedResponseError);
   });
 });

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { clearSession, readAccessToken, replaceAccessToken } from './session';
 
 /** Every API path is relative to this prefix. */
@@ -39,6 +40,22 @@ export class ApiError extends Error {
     this.detail = detail;
     this.serverDetail = serverDetail;
     this.body = body;
+  }
+}
+
+/**
+ * A 2xx answer that does not match the contract's schema (a block missing, a wrong type): the screen
+ * shows its load error instead of crashing on the missing piece.
+ */
+export class UnexpectedResponseError extends Error {
+  readonly path: string;
+  readonly issues: readonly z.core.$ZodIssue[];
+
+  constructor(path: string, issues: readonly z.core.$ZodIssue[]) {
+    super(FALLBACK_ERROR_MESSAGE);
+    this.name = 'UnexpectedResponseError';
+    this.path = path;
+    this.issues = issues;
   }
 }
 
@@ -126,10 +143,28 @@ async function send(path: string, options: ApiRequestOptions, accept: string): P
   return response;
 }
 
-/** Calls the API and returns its parsed JSON answer (undefined for an empty one). */
+/** Calls the API and returns its JSON answer (undefined for an empty one). */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const response = await send(path, options, 'application/json');
   return (await readBody(response)) as T;
+}
+
+/**
+ * Calls the API and checks its JSON answer against the contract's schema at the edge: an answer of
+ * another shape is an UnexpectedResponseError (a load error on screen), never a crash further down.
+ */
+export async function apiFetch<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: ApiRequestOptions = {},
+): Promise<z.output<S>> {
+  const body = await apiRequest<unknown>(path, options);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    console.error(`Réponse inattendue de ${path}`, parsed.error.issues);
+    throw new UnexpectedResponseError(path, parsed.error.issues);
+  }
+  return parsed.data;
 }
 
 /**

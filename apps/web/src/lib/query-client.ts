@@ -1,14 +1,27 @@
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './http';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, UnexpectedResponseError } from './http';
+import './query-keys';
 
-/** A 4xx answer will not change on a second try; network and 5xx failures get one retry. */
+/**
+ * A 4xx answer or an answer of the wrong shape will not change on a second try: it fails at once.
+ * Network and 5xx failures get one retry (the list shows 'nouvel essai…' meanwhile).
+ */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  if (error instanceof UnexpectedResponseError) return false;
   return failureCount < 1;
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    // A mutation's success makes stale what its `meta.invalidates` names; the mutation settles once
+    // those queries have been refetched.
+    mutationCache: new MutationCache({
+      onSuccess: (_data, _variables, _context, mutation) =>
+        Promise.all(
+          (mutation.meta?.invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        ),
+    }),
     defaultOptions: {
       queries: {
         retry: shouldRetryQuery,
@@ -20,4 +33,5 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return queryClient;
 }

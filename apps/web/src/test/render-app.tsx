@@ -1,15 +1,26 @@
-import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/router';
+import { createQueryClient } from '../lib/query-client';
+import { jsonResponse } from './fake-api';
 
-/** Renders the whole console (real routes, guards and shell) at a given path, in memory. */
-export function renderApp(path: string) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+export { jsonResponse };
+
+/**
+ * Renders the whole console (real routes, guards and shell) at a given path, in memory, with the
+ * console's query client (its mutation invalidations included). Failed loads are not retried unless
+ * `retries` is set (the production rule: no retry on 4xx, one on 5xx and network failures).
+ */
+export function renderApp(path: string, options: { retries?: boolean } = {}) {
+  const queryClient = createQueryClient();
+  if (!options.retries) {
+    queryClient.setDefaultOptions({
+      ...queryClient.getDefaultOptions(),
+      queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+    });
+  }
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <AppProviders queryClient={queryClient}>
@@ -39,11 +50,6 @@ export const TEST_ADMIN = {
 export function storeSession(token: string = fakeToken()): void {
   localStorage.setItem('access_token', token);
   localStorage.setItem('user', JSON.stringify(TEST_ADMIN));
-}
-
-/** A fetch answering JSON with a status. */
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
 /**

@@ -1,0 +1,122 @@
+import { Checkbox, Table } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { EmptyState } from './empty-state';
+
+export interface DataTableColumn<Row> {
+  /** Stable identity of the column. */
+  key: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  width?: number | string;
+  /** Keep the cell on one line (e-mails, phones, dates); the table scrolls instead. */
+  noWrap?: boolean;
+}
+
+export interface DataTableSelection<Row> {
+  selected: ReadonlySet<number>;
+  onChange: (selected: Set<number>) => void;
+  /** Accessible name of a row's checkbox: 'Sélectionner Ana Costa'. */
+  rowLabel: (row: Row) => string;
+  /** Rows that may be selected (default: all). */
+  canSelect?: (row: Row) => boolean;
+}
+
+interface DataTableProps<Row> {
+  rows: readonly Row[];
+  rowKey: (row: Row) => number;
+  columns: readonly DataTableColumn<Row>[];
+  /** A checkbox column with 'Tout sélectionner' in its header. */
+  selection?: DataTableSelection<Row>;
+  /** Shown instead of the table when there are no rows. */
+  empty?: ReactNode;
+  /** Below this width the table scrolls sideways. */
+  minWidth?: number;
+  caption?: string;
+}
+
+/** A table from a column configuration, with an optional selection column and its own empty state. */
+export function DataTable<Row>({
+  rows,
+  rowKey,
+  columns,
+  selection,
+  empty = <EmptyState title="Aucun résultat" />,
+  minWidth = 800,
+  caption,
+}: DataTableProps<Row>) {
+  if (rows.length === 0) return <>{empty}</>;
+  const selectable = selection
+    ? rows.filter((row) => selection.canSelect?.(row) ?? true).map((row) => rowKey(row))
+    : [];
+  const allSelected = selection
+    ? selectable.length > 0 && selectable.every((id) => selection.selected.has(id))
+    : false;
+  const someSelected = selection ? selectable.some((id) => selection.selected.has(id)) : false;
+
+  const toggle = (id: number, checked: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (checked) next.add(id);
+    else next.delete(id);
+    selection.onChange(next);
+  };
+
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped highlightOnHover verticalSpacing="sm">
+        {caption ? <Table.Caption>{caption}</Table.Caption> : null}
+        <Table.Thead>
+          <Table.Tr>
+            {selection ? (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Tout sélectionner"
+                  checked={allSelected}
+                  indeterminate={!allSelected && someSelected}
+                  disabled={selectable.length === 0}
+                  onChange={(event) => {
+                    const next = new Set(selection.selected);
+                    for (const id of selectable) {
+                      if (event.currentTarget.checked) next.add(id);
+                      else next.delete(id);
+                    }
+                    selection.onChange(next);
+                  }}
+                />
+              </Table.Th>
+            ) : null}
+            {columns.map((column) => (
+              <Table.Th key={column.key} w={column.width}>
+                {column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const id = rowKey(row);
+            return (
+              <Table.Tr key={id}>
+                {selection ? (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={selection.rowLabel(row)}
+                      checked={selection.selected.has(id)}
+                      disabled={!(selection.canSelect?.(row) ?? true)}
+                      onChange={(event) => toggle(id, event.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                ) : null}
+                {columns.map((column) => (
+                  <Table.Td key={column.key} style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+                    {column.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

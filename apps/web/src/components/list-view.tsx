@@ -1,0 +1,90 @@
+import { Group, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useLastPageClamp } from '../lib/use-last-page-clamp';
+import { ErrorAlert } from './error-alert';
+import { LoadingState } from './loading-state';
+import { PaginationFooter } from './pagination-footer';
+import { isRetrying, RetryingNotice } from './query-state';
+
+/** What a list endpoint answers (the contract's `pageOf(...)`). */
+export interface ListPageData {
+  count: number;
+  count_capped?: boolean | undefined;
+  results: readonly unknown[];
+}
+
+interface ListViewProps<P extends ListPageData> {
+  query: UseQueryResult<P>;
+  /** The page the URL asks for. */
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number, options?: { replace?: boolean }) => void;
+  /** The spec's load error text ('Impossible de charger les projets. Veuillez réessayer.'). */
+  errorMessage: string;
+  /** Default 'Erreur'. */
+  errorTitle?: string;
+  /** Shown when the list is empty: no page range, no pager. */
+  empty: ReactNode;
+  /** The spec's two pagers: a sliding window of 4 pages (default) or the providers' ellipsis rule. */
+  pagination?: 'window' | 'ellipsis';
+  /** The rows of a loaded, non-empty page. */
+  children: (data: P) => ReactNode;
+}
+
+/**
+ * The body of every list screen: loading, retrying ('nouvel essai…'), the load error (never a zero
+ * count or an empty text), the empty state (without 'Affichage de 0 à 0' nor pager), the rows and the
+ * pagination footer. A page past the end (rows removed meanwhile, an old link) moves to the last page.
+ */
+export function ListView<P extends ListPageData>({
+  query,
+  page,
+  pageSize,
+  onPageChange,
+  errorMessage,
+  errorTitle,
+  empty,
+  pagination = 'window',
+  children,
+}: ListViewProps<P>) {
+  const data = query.isError ? undefined : query.data;
+  const pastTheEnd = useLastPageClamp({
+    page,
+    total: data?.count,
+    pageSize,
+    settled: Boolean(data) && !query.isPlaceholderData,
+    goToPage: (last) => onPageChange(last, { replace: true }),
+  });
+
+  if (query.isError) {
+    return query.isFetching ? (
+      <RetryingNotice />
+    ) : (
+      <ErrorAlert title={errorTitle} message={errorMessage} onRetry={() => void query.refetch()} />
+    );
+  }
+  if (isRetrying(query)) return <RetryingNotice />;
+  if (!data || pastTheEnd) return <LoadingState />;
+  if (data.results.length === 0) return <>{empty}</>;
+  return (
+    <>
+      {children(data)}
+      <PaginationFooter
+        mode={pagination}
+        page={page}
+        pageSize={pageSize}
+        total={data.count}
+        capped={data.count_capped}
+        onPageChange={(next) => onPageChange(next)}
+      />
+      {query.isFetching ? (
+        <Group justify="center" mt="xs">
+          <Text size="xs" c="dimmed" role="status">
+            Mise à jour...
+          </Text>
+        </Group>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import type { QueryKey } from '@tanstack/react-query';
+
+/**
+ * Every query key of the console, in one place. A key starts with its domain, so invalidating
+ * `queryKeys.users.all` refreshes every users query. Mutations say what they change with
+ * `meta: { invalidates: [...] }`; one MutationCache handler (lib/query-client) invalidates it.
+ */
+export const queryKeys = {
+  users: {
+    all: ['users'] as const,
+    list: (filters: object) => ['users', 'list', filters] as const,
+  },
+  providers: {
+    all: ['providers'] as const,
+    list: (filters: object) => ['providers', 'list', filters] as const,
+  },
+  projects: {
+    all: ['projects'] as const,
+    list: (filters: object) => ['projects', 'list', filters] as const,
+    stats: ['projects', 'stats'] as const,
+    statsFallback: (search: string | undefined) => ['projects', 'stats-fallback', search ?? ''] as const,
+    categories: ['projects', 'categories'] as const,
+    detail: (id: string) => ['projects', 'detail', id] as const,
+    offers: (id: string) => ['projects', 'offers', id] as const,
+  },
+  verifications: {
+    all: ['verifications'] as const,
+    providerList: (filters: object) => ['verifications', 'providers', 'list', filters] as const,
+    providerStatistics: ['verifications', 'providers', 'statistics'] as const,
+    providerDetail: (id: number) => ['verifications', 'providers', 'detail', id] as const,
+    clientList: (filters: object) => ['verifications', 'clients', 'list', filters] as const,
+    clientStats: ['verifications', 'clients', 'stats'] as const,
+    clientDetail: (id: number) => ['verifications', 'clients', 'detail', id] as const,
+  },
+  dashboard: {
+    all: ['dashboard'] as const,
+    stats: ['dashboard', 'stats'] as const,
+  },
+} as const;
+
+/** What a mutation declares in its `meta`: the queries its success makes stale. */
+export interface InvalidatingMeta extends Record<string, unknown> {
+  invalidates?: readonly QueryKey[];
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: InvalidatingMeta;
+  }
+}

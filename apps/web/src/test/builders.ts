@@ -1,0 +1,202 @@
+import type {
+  ClientVerification,
+  ClientVerificationStats,
+  DashboardStats,
+  Page,
+  Project,
+  ProjectStats,
+  Provider,
+  ProviderVerification,
+  ProviderVerificationStatistics,
+  User,
+} from '@kwanza/contract';
+
+/**
+ * Data builders of the web tests: a valid contract object with readable defaults, changed by
+ * `overrides`. Answers go through the contract's schemas in the console, so they must be complete.
+ */
+
+const CREATED = '2026-01-01T10:00:00.000Z';
+
+export function aUser(overrides: Partial<User> = {}): User {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    username: `user.${id}`,
+    first_name: 'Ana',
+    last_name: `N${id}`,
+    email: `user.${id}@example.test`,
+    phone_number: null,
+    role: 'client',
+    profile_picture: null,
+    date_joined: CREATED,
+    is_active: true,
+    is_verified: false,
+    is_phone_verified: false,
+    provider_verification: { id: null, status: 'not_started', exists: false },
+    ...overrides,
+  };
+}
+
+export function aProvider(overrides: Partial<Provider> = {}): Provider {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    user: {
+      id: 100 + id,
+      profile_picture: null,
+      email: `provider.${id}@example.test`,
+      username: `provider.${id}`,
+      phone_number: null,
+    },
+    full_name: `Prestataire ${id}`,
+    company_name: null,
+    profile_picture: null,
+    email: `provider.${id}@example.test`,
+    phone_number: null,
+    city: 'Luanda',
+    address: null,
+    is_verified: false,
+    average_rating: 4.5,
+    total_reviews: 2,
+    services_count: 1,
+    completed_projects: 0,
+    bio: null,
+    description: null,
+    skills: [],
+    created_at: CREATED,
+    ...overrides,
+  };
+}
+
+export function aProviderVerification(overrides: Partial<ProviderVerification> = {}): ProviderVerification {
+  const id = overrides.id ?? 7;
+  return {
+    id,
+    user_id: 70,
+    provider_name: 'Ana Costa',
+    provider_email: 'ana@example.test',
+    provider_info: { username: 'ana', email: 'ana@example.test', phone_number: null },
+    is_business: false,
+    business_name: null,
+    business_nif: null,
+    business_registration_number: null,
+    business_description: null,
+    verification_status: 'pending',
+    submitted_at: '2026-11-20T10:00:00.000Z',
+    verified_at: null,
+    verified_by: null,
+    rejection_reason: null,
+    admin_notes: null,
+    document_type: 'id_card',
+    id_card_front: null,
+    id_card_back: null,
+    passport_image: null,
+    selfie_image: null,
+    is_urgent: false,
+    ...overrides,
+  };
+}
+
+export function aClientVerification(overrides: Partial<ClientVerification> = {}): ClientVerification {
+  const id = overrides.id ?? 5;
+  return {
+    id,
+    user_id: 50,
+    client_name: 'Bruno Lima',
+    full_name: 'Bruno Lima',
+    client_email: 'bruno@example.test',
+    user_info: { username: 'bruno', email: 'bruno@example.test' },
+    document_type: 'id_card',
+    id_card_front: null,
+    id_card_back: null,
+    passport_image: null,
+    verification_status: 'pending',
+    submitted_at: '2026-11-20T10:00:00.000Z',
+    verified_at: null,
+    verified_by: null,
+    rejection_reason: null,
+    admin_notes: null,
+    is_urgent: false,
+    ...overrides,
+  };
+}
+
+export function aProject(overrides: Partial<Project> = {}): Project {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    title: `Projet ${id}`,
+    description: 'Description',
+    status: 'open',
+    client_id: 10,
+    client_name: 'Carla Dias',
+    category_id: null,
+    category_name: null,
+    budget_display: 'Budget à discuter',
+    budget_range: null,
+    min_budget: null,
+    max_budget: null,
+    location: null,
+    deadline: null,
+    created_at: CREATED,
+    required_skills: [],
+    views_count: 0,
+    favorites_count: 0,
+    offers_count: 0,
+    admin_notes: null,
+    ...overrides,
+  };
+}
+
+/** A `{count, next, previous, results}` page; `count` defaults to the number of results. */
+export function aPage<T>(results: T[], count: number = results.length): Page<T> {
+  return { count, next: null, previous: null, results };
+}
+
+/** The API's paging over `all`: page and page_size read from the request URL. */
+export function pageFrom<T>(all: T[], url: URL, defaultPageSize: number) {
+  const page = Number(url.searchParams.get('page') ?? '1');
+  const size = Number(url.searchParams.get('page_size') ?? String(defaultPageSize));
+  return aPage(all.slice((page - 1) * size, page * size), all.length);
+}
+
+export function someProviderVerificationStatistics(
+  overrides: Partial<ProviderVerificationStatistics> = {},
+): ProviderVerificationStatistics {
+  return {
+    status_distribution: { total: 1, pending: 1, verified: 0, rejected: 0 },
+    urgent_verifications: 0,
+    urgent_after_hours: 72,
+    ...overrides,
+  };
+}
+
+export function someClientVerificationStats(
+  overrides: Partial<ClientVerificationStats> = {},
+): ClientVerificationStats {
+  return { total: 0, pending: 0, verified: 0, rejected: 0, urgent: 0, urgent_after_hours: 72, ...overrides };
+}
+
+const MONTHS = ['2026-01', '2026-02', '2026-03'];
+
+export function someProjectStats(overrides: Partial<ProjectStats> = {}): ProjectStats {
+  return {
+    total_projects: 6,
+    by_status: { open: 2, in_progress: 1, completed: 1, closed: 1, cancelled: 1, paused: 0 },
+    monthly_stats: MONTHS.map((month) => ({ month, count: 2 })),
+    top_categories: [{ category__name: 'Plomberie', count: 3 }],
+    ...overrides,
+  };
+}
+
+export function someDashboardStats(overrides: Partial<DashboardStats> = {}): DashboardStats {
+  return {
+    totals: { users: 12, providers: 4, projects: 6, disputes: 2, open_disputes: 1 },
+    this_month: { new_users: 3, active_projects: 2, open_disputes: 1, revenue: 0 },
+    last_month: { new_users: 1, active_projects: 1, open_disputes: 0, revenue: 0 },
+    user_registrations: MONTHS.map((month) => ({ month, count: 4 })),
+    recent_activity: { projects: [], disputes: [] },
+    ...overrides,
+  };
+}
