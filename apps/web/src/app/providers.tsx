@@ -7,7 +7,7 @@ import 'dayjs/locale/fr';
 import { type ReactNode, useEffect } from 'react';
 import { setUnauthorizedHandler } from '../lib/http';
 import { clearSession } from '../lib/session';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -28,7 +28,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1 }}>
           <ModalsProvider labels={{ confirm: 'Confirmer', cancel: 'Annuler' }}>
             <Notifications position="top-right" autoClose={3000} />

@@ -1,10 +1,144 @@
-import { createTheme } from '@mantine/core';
+import {
+  CloseButton,
+  type CSSVariablesResolver,
+  createTheme,
+  DEFAULT_THEME,
+  defaultVariantColorsResolver,
+  type MantineColorsTuple,
+  type VariantColorsResolver,
+} from '@mantine/core';
+
+/*
+ * The console's theme, built for WCAG 2.2 AA (issue 15): every text, badge and button meets 4.5:1
+ * against what it sits on, in light and dark schemes, so screens inherit contrast instead of fixing
+ * it one by one.
+ */
+
+const WHITE = '#ffffff';
+const BLACK = '#000000';
+/** Minimum contrast of normal text (WCAG 1.4.3, level AA). */
+export const MIN_TEXT_CONTRAST = 4.5;
+
+function luminance(hex: string): number {
+  const value = hex.replace('#', '');
+  const channels = [0, 2, 4].map((offset) => Number.parseInt(value.slice(offset, offset + 2), 16) / 255);
+  const [r = 0, g = 0, b = 0] = channels.map((channel) =>
+    channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4,
+  );
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two #rrggbb colours. */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/**
+ * A filled surface of a palette: the first shade from 6 to 9 on which white text reaches AA, else
+ * shade 6 with black text (yellow, lime, green…: no shade of those carries white text).
+ */
+export function filledColors(palette: MantineColorsTuple): {
+  background: string;
+  hover: string;
+  text: string;
+} {
+  for (let shade = 6; shade <= 9; shade += 1) {
+    const background = palette[shade] ?? palette[9];
+    if (contrastRatio(background, WHITE) >= MIN_TEXT_CONTRAST) {
+      return { background, hover: palette[Math.min(shade + 1, 9)] ?? background, text: WHITE };
+    }
+  }
+  return { background: palette[6], hover: palette[5], text: BLACK };
+}
+
+/** Text of a light (tinted) badge or button: the palette's darkest shade, darkened until it reaches AA. */
+export function lightTextColor(palette: MantineColorsTuple, background: string): string {
+  let shade = 7;
+  while (shade < 9 && contrastRatio(palette[shade] ?? palette[9], background) < MIN_TEXT_CONTRAST) shade += 1;
+  const candidate = palette[shade] ?? palette[9];
+  return contrastRatio(candidate, background) >= MIN_TEXT_CONTRAST ? candidate : mixWithBlack(candidate, 0.4);
+}
+
+function mixWithBlack(hex: string, amount: number): string {
+  const value = hex.replace('#', '');
+  const parts = [0, 2, 4].map((offset) =>
+    Math.round(Number.parseInt(value.slice(offset, offset + 2), 16) * (1 - amount))
+      .toString(16)
+      .padStart(2, '0'),
+  );
+  return `#${parts.join('')}`;
+}
+
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const defaults = defaultVariantColorsResolver(input);
+  const name = input.color ?? input.theme.primaryColor;
+  // Only named palettes ('red', 'indigo'…); explicit colours and shades keep Mantine's rendering.
+  const palette = input.theme.colors[name];
+  if (!palette) return defaults;
+  if (input.variant === 'filled') {
+    const filled = filledColors(palette);
+    return { ...defaults, background: filled.background, hover: filled.hover, color: filled.text };
+  }
+  if (input.variant === 'light' || input.variant === 'subtle' || input.variant === 'outline') {
+    // Light variants are drawn on shade 1 (shade 2 when hovered): the text must read on both.
+    const text = lightTextColor(palette, palette[2]);
+    return {
+      ...defaults,
+      color: `light-dark(${text}, ${defaults.color})`,
+      ...(input.variant === 'outline' ? { border: `1px solid light-dark(${text}, ${palette[4]})` } : {}),
+    };
+  }
+  return defaults;
+};
+
+/** `c="green"`-style text of every palette, dark enough to read on white and on the gray page. */
+function paletteTextColors(
+  colors: Record<string, MantineColorsTuple>,
+  surface: string,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(colors).map(([name, palette]) => [
+      `--mantine-color-${name}-text`,
+      lightTextColor(palette, surface),
+    ]),
+  );
+}
+
+const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
+  variables: {},
+  light: {
+    ...paletteTextColors(theme.colors, theme.colors.gray[1]),
+    // Secondary text ('dimmed') and placeholders readable on white and on the gray page background.
+    '--mantine-color-dimmed': theme.colors.gray[7],
+    '--mantine-color-placeholder': theme.colors.gray[7],
+    // Links and anchors in the primary colour at a shade that reaches AA on white.
+    '--mantine-color-anchor': theme.colors[theme.primaryColor]?.[8] ?? DEFAULT_THEME.colors.indigo[8],
+  },
+  dark: {
+    '--mantine-color-dimmed': theme.colors.dark[1],
+    '--mantine-color-placeholder': theme.colors.dark[1],
+    '--mantine-color-anchor': theme.colors[theme.primaryColor]?.[3] ?? DEFAULT_THEME.colors.indigo[3],
+  },
+});
+
+const CLOSE_BUTTON_LABEL = { 'aria-label': 'Fermer' };
 
 export const theme = createTheme({
   primaryColor: 'indigo',
+  // indigo.7 carries white text at 4.98:1 (shade 6 only 4.32:1).
+  primaryShade: { light: 7, dark: 8 },
   defaultRadius: 'md',
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '600' },
   cursorType: 'pointer',
+  focusRing: 'auto',
+  variantColorResolver,
+  components: {
+    // Every close button (dialogs, notifications, drawers) is announced as 'Fermer'.
+    CloseButton: CloseButton.extend({ defaultProps: CLOSE_BUTTON_LABEL }),
+  },
 });
+
+export { cssVariablesResolver };
