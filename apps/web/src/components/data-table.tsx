@@ -31,7 +31,10 @@ interface DataTableProps<Row> {
   empty?: ReactNode;
   /** Below this width the table scrolls sideways. */
   minWidth?: number;
-  caption?: string;
+  /** Accessible name of the table. */
+  label?: string;
+  /** Spacing between columns (default 'sm'; 'xs' for wide tables). */
+  horizontalSpacing?: 'xs' | 'sm' | 'md';
 }
 
 /** A table from a column configuration, with an optional selection column and its own empty state. */
@@ -42,7 +45,8 @@ export function DataTable<Row>({
   selection,
   empty = <EmptyState title="Aucun résultat" />,
   minWidth = 800,
-  caption,
+  label,
+  horizontalSpacing = 'sm',
 }: DataTableProps<Row>) {
   if (rows.length === 0) return <>{empty}</>;
   const selectable = selection
@@ -63,8 +67,13 @@ export function DataTable<Row>({
 
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped highlightOnHover verticalSpacing="sm">
-        {caption ? <Table.Caption>{caption}</Table.Caption> : null}
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing={horizontalSpacing}
+        aria-label={label}
+      >
         <Table.Thead>
           <Table.Tr>
             {selection ? (

@@ -15,6 +15,11 @@ interface SearchInputProps {
    * box holds with its next change (a filter changed before the pause ended).
    */
   onDraftChange?: (draft: string) => void;
+  /**
+   * Changes whenever the list's URL does (`list.urlKey`): the box then shows the applied search, so a
+   * filter change or a reset never leaves text in the box that the list does not use.
+   */
+  syncKey?: string;
   /** Pause before applying; null applies on Enter (or the form's submit button) only. */
   debounceMs?: number | null;
   label?: string;
@@ -38,23 +43,33 @@ export function SearchInput({
   placeholder,
   ariaLabel,
   width,
+  syncKey,
 }: SearchInputProps) {
   const [draft, setDraft] = useState(value);
   const draftRef = useRef(draft);
   draftRef.current = draft;
-  const apply = useDebouncedCallback((text: string) => onSearch(text.trim()), debounceMs ?? 0);
+  /** The search this box applied last: its arrival in the URL must not reset what is typed since. */
+  const appliedRef = useRef<string | null>(null);
+  const submit = (text: string) => {
+    appliedRef.current = text.trim();
+    onSearch(text.trim());
+  };
+  const apply = useDebouncedCallback(submit, debounceMs ?? 0);
   const cancelRef = useRef(apply.cancel);
   cancelRef.current = apply.cancel;
   const onDraftChangeRef = useRef(onDraftChange);
   onDraftChangeRef.current = onDraftChange;
 
-  // Only a change of the applied search resets the box, and only when it says something else.
+  // A change of the applied search (or of the list's URL) resets the box when it says something else.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: syncKey is the signal, not a value read
   useEffect(() => {
-    if (draftRef.current.trim() === value) return;
+    const own = appliedRef.current === value;
+    appliedRef.current = null;
+    if (own || draftRef.current.trim() === value) return;
     cancelRef.current();
     onDraftChangeRef.current?.(value);
     setDraft(value);
-  }, [value]);
+  }, [value, syncKey]);
 
   return (
     <TextInput
@@ -74,7 +89,7 @@ export function SearchInput({
         apply.cancel();
         if (debounceMs !== null) {
           event.preventDefault();
-          onSearch(draft.trim());
+          submit(draft);
         }
       }}
       style={width ? { width } : { flex: 1, minWidth: 220 }}

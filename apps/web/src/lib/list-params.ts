@@ -99,6 +99,8 @@ export function defineListParams<S extends ListParamsShape>(shape: S): ListParam
 
 export interface ListParamsHandle<S extends ListParamsShape> {
   params: ListState<S>;
+  /** The whole query string: changes whenever the URL does (a search box resyncs on it). */
+  urlKey: string;
   /** Applies a change (see `apply`); staged values not overridden by `patch` are applied with it. */
   update(patch: Partial<ListState<S>>, options?: NavigateOptions): void;
   /**
@@ -134,5 +136,6 @@ export function useListParams<S extends ListParamsShape>(
     staged.current = { ...staged.current, ...patch };
   }, []);
 
-  return useMemo(() => ({ params, update, stage }), [params, update, stage]);
+  const urlKey = searchParams.toString();
+  return useMemo(() => ({ params, urlKey, update, stage }), [params, urlKey, update, stage]);
 }

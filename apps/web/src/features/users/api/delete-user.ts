@@ -1,15 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http';
-import { invalidateUserLists } from './invalidate-user-lists';
+import { USER_CHANGE_INVALIDATES } from './user-changes';
 
 export function deleteUser(id: number): Promise<void> {
   return apiRequest<void>(`/users/${id}/`, { method: 'DELETE' });
 }
 
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteUser,
-    onSuccess: () => invalidateUserLists(queryClient),
-  });
+  return useMutation({ mutationFn: deleteUser, meta: { invalidates: USER_CHANGE_INVALIDATES } });
 }

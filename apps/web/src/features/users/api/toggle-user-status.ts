@@ -1,16 +1,12 @@
-import type { User } from '@kwanza/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
-import { invalidateUserLists } from './invalidate-user-lists';
+import { User } from '@kwanza/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/http';
+import { USER_CHANGE_INVALIDATES } from './user-changes';
 
 export function toggleUserStatus(id: number): Promise<User> {
-  return apiRequest<User>(`/users/${id}/toggle_status/`, { method: 'PATCH' });
+  return apiFetch(`/users/${id}/toggle_status/`, User, { method: 'PATCH' });
 }
 
 export function useToggleUserStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: toggleUserStatus,
-    onSuccess: () => invalidateUserLists(queryClient),
-  });
+  return useMutation({ mutationFn: toggleUserStatus, meta: { invalidates: USER_CHANGE_INVALIDATES } });
 }

@@ -1,16 +1,15 @@
-import type { User } from '@kwanza/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
-import { invalidateUserLists } from './invalidate-user-lists';
+import { User } from '@kwanza/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/http';
+import { USER_CHANGE_INVALIDATES } from './user-changes';
 
 export function toggleUserVerification(id: number): Promise<User> {
-  return apiRequest<User>(`/users/${id}/toggle_verification/`, { method: 'PATCH' });
+  return apiFetch(`/users/${id}/toggle_verification/`, User, { method: 'PATCH' });
 }
 
 export function useToggleUserVerification() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: toggleUserVerification,
-    onSuccess: () => invalidateUserLists(queryClient),
+    meta: { invalidates: USER_CHANGE_INVALIDATES },
   });
 }

@@ -1,7 +1,7 @@
-import type { UpdateUserInput, User } from '@kwanza/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
-import { invalidateUserLists } from './invalidate-user-lists';
+import { type UpdateUserInput, User } from '@kwanza/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/http';
+import { USER_CHANGE_INVALIDATES } from './user-changes';
 
 export interface UpdateUserVariables {
   id: number;
@@ -9,13 +9,9 @@ export interface UpdateUserVariables {
 }
 
 export function updateUser({ id, changes }: UpdateUserVariables): Promise<User> {
-  return apiRequest<User>(`/users/${id}/`, { method: 'PATCH', body: changes });
+  return apiFetch(`/users/${id}/`, User, { method: 'PATCH', body: changes });
 }
 
 export function useUpdateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateUser,
-    onSuccess: () => invalidateUserLists(queryClient),
-  });
+  return useMutation({ mutationFn: updateUser, meta: { invalidates: USER_CHANGE_INVALIDATES } });
 }

@@ -4,7 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { ApiError } from '../../../lib/http';
+import { errorMessage, fieldErrorsOf } from '../../../lib/api-errors';
 import { useUpdateUser } from '../api/update-user';
 
 interface EditUserValues {
@@ -21,18 +21,6 @@ function valuesOf(user: User | null): EditUserValues {
     email: user?.email ?? '',
     phone_number: user?.phone_number ?? '',
   };
-}
-
-/** Field errors of a 400 answer, keyed by form field. */
-function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return {};
-  const errors = 'errors' in error.body ? error.body.errors : undefined;
-  if (typeof errors !== 'object' || errors === null) return {};
-  const result: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(errors)) {
-    if (Array.isArray(messages) && typeof messages[0] === 'string') result[field] = messages[0];
-  }
-  return result;
 }
 
 interface EditUserModalProps {
@@ -86,9 +74,7 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
   const errorFields = fieldErrorsOf(update.error);
   const generalError =
     update.isError && Object.keys(errorFields).length === 0
-      ? update.error instanceof ApiError
-        ? update.error.detail
-        : "Erreur lors de la modification de l'utilisateur"
+      ? errorMessage(update.error, "Erreur lors de la modification de l'utilisateur")
       : null;
 
   return (

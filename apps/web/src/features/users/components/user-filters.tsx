@@ -1,82 +1,65 @@
 import { UserRole, UserVerificationStatus } from '@kwanza/contract';
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
-import type { UserListParams } from '../use-user-list-params';
-import { ROLE_LABELS, VERIFICATION_LABELS } from './user-badges';
+import { Button, Group, Select } from '@mantine/core';
+import { SearchInput } from '../../../components/search-input';
+import { optionsOf, USER_ROLE_LABELS, VERIFICATION_STATUS_LABELS } from '../../../lib/labels';
+import type { ListParamsHandle } from '../../../lib/list-params';
+import type { USER_LIST_PARAMS } from '../user-list-params';
 
-const ALL = 'all';
-
-const ROLE_OPTIONS = [
-  { value: ALL, label: 'Tous les rôles' },
-  ...UserRole.options.map((role) => ({ value: role, label: ROLE_LABELS[role] })),
-];
-
-const VERIFICATION_OPTIONS = [
-  { value: ALL, label: 'Toutes les vérifications' },
-  ...UserVerificationStatus.options.map((status) => ({ value: status, label: VERIFICATION_LABELS[status] })),
-];
-
-interface UserFiltersProps {
-  params: UserListParams;
-  onChange: (changes: Partial<UserListParams>) => void;
-}
+const ROLE_OPTIONS = optionsOf(USER_ROLE_LABELS, {
+  all: 'Tous les rôles',
+  only: ['client', 'provider', 'admin'],
+});
+const VERIFICATION_OPTIONS = optionsOf(VERIFICATION_STATUS_LABELS, {
+  all: 'Toutes les vérifications',
+  only: ['verified', 'pending', 'rejected', 'not_started'],
+});
 
 /**
- * Search text (applied by 'Rechercher', back to page 1), role and verification selects (applied at
- * once, back to page 1) and 'Réinitialiser' when any filter is set.
+ * Search text (applied by 'Rechercher' or Enter, back to page 1), role and verification selects
+ * (applied at once with the text in the box, back to page 1) and 'Réinitialiser' when any filter is set.
  */
-export function UserFilters({ params, onChange }: UserFiltersProps) {
-  const [draft, setDraft] = useState(params.search);
-  useEffect(() => setDraft(params.search), [params.search]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onChange({ search: draft.trim(), page: 1 });
-  };
-  const anyFilter = Boolean(draft.trim() || params.search || params.role || params.verification);
-
+export function UserFilters({ list }: { list: ListParamsHandle<typeof USER_LIST_PARAMS.schema.shape> }) {
+  const { params, update, stage } = list;
+  const anyFilter = Boolean(params.search || params.role || params.verification_status);
   return (
-    <form onSubmit={submit} aria-label="Filtrer les utilisateurs">
+    <form
+      aria-label="Filtrer les utilisateurs"
+      onSubmit={(event) => {
+        event.preventDefault();
+        update({ page: 1 });
+      }}
+    >
       <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
-        <TextInput
+        <SearchInput
           label="Recherche"
           placeholder="Nom, email, téléphone..."
-          leftSection={<IconSearch size={16} />}
-          value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
-          style={{ flex: 1, minWidth: 220 }}
+          value={params.search ?? ''}
+          onSearch={(search) => update({ search })}
+          onDraftChange={(search) => stage({ search })}
+          debounceMs={null}
+          syncKey={list.urlKey}
         />
         <Select
           label="Rôle"
           data={ROLE_OPTIONS}
-          value={params.role || ALL}
+          value={params.role ?? ''}
           allowDeselect={false}
-          onChange={(value) => {
-            const role = UserRole.safeParse(value);
-            onChange({ role: role.success ? role.data : '', page: 1 });
-          }}
+          onChange={(value) => update({ role: UserRole.safeParse(value).data })}
           w={190}
         />
         <Select
           label="Vérification"
           data={VERIFICATION_OPTIONS}
-          value={params.verification || ALL}
+          value={params.verification_status ?? ''}
           allowDeselect={false}
-          onChange={(value) => {
-            const status = UserVerificationStatus.safeParse(value);
-            onChange({ verification: status.success ? status.data : '', page: 1 });
-          }}
+          onChange={(value) => update({ verification_status: UserVerificationStatus.safeParse(value).data })}
           w={220}
         />
         <Button type="submit">Rechercher</Button>
         {anyFilter ? (
           <Button
             variant="default"
-            onClick={() => {
-              setDraft('');
-              onChange({ search: '', role: '', verification: '', page: 1 });
-            }}
+            onClick={() => update({ search: undefined, role: undefined, verification_status: undefined })}
           >
             Réinitialiser
           </Button>

@@ -1,17 +1,7 @@
 import type { User } from '@kwanza/contract';
-import {
-  ActionIcon,
-  Avatar,
-  Badge,
-  Box,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Box, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { formatDate } from '../../../lib/format';
 import { RoleBadge, UserVerificationBadge } from './user-badges';
 
@@ -47,17 +37,14 @@ function EmailWithBreak({ email }: { email: string }) {
   );
 }
 
-function UserRow({ user, actions }: { user: User; actions: UserRowActions }) {
-  const busy = actions.busyUserId === user.id;
-  const verifiedLabel = user.is_verified
-    ? `Vérifié : retirer la vérification de ${user.username}`
-    : `Non vérifié : marquer ${user.username} comme vérifié`;
-  const statusLabel = user.is_active
-    ? `Actif : désactiver ${user.username}`
-    : `Inactif : activer ${user.username}`;
-  return (
-    <Table.Tr>
-      <Table.Td>
+/** The columns of the users table; the row actions come from the page. */
+function userColumns(actions: UserRowActions): DataTableColumn<User>[] {
+  const busy = (user: User) => actions.busyUserId === user.id;
+  return [
+    {
+      key: 'user',
+      header: 'Utilisateur',
+      cell: (user) => (
         <Group gap="sm" wrap="nowrap">
           <Avatar src={user.profile_picture} radius="xl" size="sm" alt="">
             {initials(user)}
@@ -71,46 +58,75 @@ function UserRow({ user, actions }: { user: User; actions: UserRowActions }) {
             </Text>
           </Stack>
         </Group>
-      </Table.Td>
-      <Table.Td>
+      ),
+    },
+    {
+      key: 'email',
+      header: 'Email',
+      cell: (user) => (
         <Text size="sm">
           <EmailWithBreak email={user.email} />
         </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{user.phone_number || '—'}</Text>
-      </Table.Td>
-      <Table.Td>
+      ),
+    },
+    { key: 'phone', header: 'Téléphone', cell: (user) => <Text size="sm">{user.phone_number || '—'}</Text> },
+    {
+      key: 'role',
+      header: 'Rôle',
+      cell: (user) => (
         <Box miw="max-content">
-          <RoleBadge role={user.role} />
+          <RoleBadge value={user.role} />
         </Box>
-      </Table.Td>
-      <Table.Td>
+      ),
+    },
+    {
+      key: 'verification',
+      header: 'Vérification',
+      cell: (user) => (
         <Box miw="max-content">
           <UserVerificationBadge user={user} />
         </Box>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDate(user.date_joined)}
-        </Text>
-      </Table.Td>
-      <Table.Td>
+      ),
+    },
+    {
+      key: 'joined',
+      header: "Date d'inscription",
+      noWrap: true,
+      cell: (user) => <Text size="sm">{formatDate(user.date_joined)}</Text>,
+    },
+    {
+      key: 'verified',
+      header: 'Vérifié',
+      cell: (user) => (
         <Tooltip label={user.is_verified ? 'Retirer la vérification' : 'Marquer comme vérifié'}>
           <ActionIcon
             variant="subtle"
             color={user.is_verified ? 'green' : 'gray'}
-            aria-label={verifiedLabel}
+            aria-label={
+              user.is_verified
+                ? `Vérifié : retirer la vérification de ${user.username}`
+                : `Non vérifié : marquer ${user.username} comme vérifié`
+            }
             aria-pressed={user.is_verified}
-            loading={busy}
+            loading={busy(user)}
             onClick={() => actions.onToggleVerified(user)}
           >
             {user.is_verified ? <IconCircleCheck size={20} /> : <IconCircleX size={20} />}
           </ActionIcon>
         </Tooltip>
-      </Table.Td>
-      <Table.Td>
-        <UnstyledButton aria-label={statusLabel} disabled={busy} onClick={() => actions.onToggleStatus(user)}>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Statut',
+      cell: (user) => (
+        <UnstyledButton
+          aria-label={
+            user.is_active ? `Actif : désactiver ${user.username}` : `Inactif : activer ${user.username}`
+          }
+          disabled={busy(user)}
+          onClick={() => actions.onToggleStatus(user)}
+        >
           <Badge
             color={user.is_active ? 'green' : 'gray'}
             variant="light"
@@ -121,8 +137,12 @@ function UserRow({ user, actions }: { user: User; actions: UserRowActions }) {
             {user.is_active ? 'Actif' : 'Inactif'}
           </Badge>
         </UnstyledButton>
-      </Table.Td>
-      <Table.Td>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (user) => (
         <Group gap={4} wrap="nowrap">
           <ActionIcon
             variant="subtle"
@@ -142,40 +162,26 @@ function UserRow({ user, actions }: { user: User; actions: UserRowActions }) {
             variant="subtle"
             color="red"
             aria-label={`Supprimer ${user.username}`}
-            disabled={busy}
+            disabled={busy(user)}
             onClick={() => actions.onDelete(user)}
           >
             <IconTrash size={18} />
           </ActionIcon>
         </Group>
-      </Table.Td>
-    </Table.Tr>
-  );
+      ),
+    },
+  ];
 }
 
 export function UsersTable({ users, actions }: { users: User[]; actions: UserRowActions }) {
   return (
-    <Table.ScrollContainer minWidth={1050}>
-      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs" aria-label="Utilisateurs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Utilisateur</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Téléphone</Table.Th>
-            <Table.Th>Rôle</Table.Th>
-            <Table.Th>Vérification</Table.Th>
-            <Table.Th>Date d'inscription</Table.Th>
-            <Table.Th>Vérifié</Table.Th>
-            <Table.Th>Statut</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => (
-            <UserRow key={user.id} user={user} actions={actions} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={users}
+      rowKey={(user) => user.id}
+      columns={userColumns(actions)}
+      minWidth={1050}
+      label="Utilisateurs"
+      horizontalSpacing="xs"
+    />
   );
 }
