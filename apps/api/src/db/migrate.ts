@@ -5,6 +5,7 @@ import * as documentKeyIndexes from './migrations/2026-11-21-0003-document-key-i
 import * as sessionsThrottleLimits from './migrations/2026-11-22-0001-sessions-throttle-limits.js';
 import * as countersAndSearch from './migrations/2026-11-23-0001-counters-and-search.js';
 import * as catalogue from './migrations/2026-11-23-0002-catalogue.js';
+import * as disputeHistory from './migrations/2026-11-23-0004-dispute-history.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0001-sessions-throttle-limits': sessionsThrottleLimits,
   '2026-11-23-0001-counters-and-search': countersAndSearch,
   '2026-11-23-0002-catalogue': catalogue,
+  '2026-11-23-0004-dispute-history': disputeHistory,
 };
 
 export class MigrationError extends Error {}

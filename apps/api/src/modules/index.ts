@@ -4,6 +4,7 @@ import { authMeRoutes } from './auth/auth-me.routes.js';
 import { authPasswordRoutes } from './auth/auth-password.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
+import { disputesRoutes } from './disputes/disputes.routes.js';
 import { documentRoutes } from './documents/documents.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
@@ -25,6 +26,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   providersRoutes,
   projectsRoutes,
   categoriesRoutes,
+  disputesRoutes,
   dashboardRoutes,
   providerVerificationRoutes,
   clientVerificationRoutes,

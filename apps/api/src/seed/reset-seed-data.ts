@@ -17,6 +17,7 @@ export async function resetSeedData(db: Kysely<Database>, storage: DocumentStora
     await trx.deleteFrom('messages').execute();
     await trx.deleteFrom('conversations').execute();
     await trx.deleteFrom('reports').execute();
+    await trx.deleteFrom('dispute_status_history').execute();
     await trx.deleteFrom('dispute_evidence').execute();
     await trx.deleteFrom('disputes').execute();
     await trx.deleteFrom('offers').execute();

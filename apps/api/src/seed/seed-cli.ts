@@ -33,6 +33,7 @@ const SUMMARY_LABELS: Record<keyof SeedSummary, string> = {
   offers: 'Offres',
   disputes: 'Litiges',
   dispute_evidence: 'Preuves de litiges',
+  dispute_status_history: 'Changements de statut des litiges',
   reports: 'Signalements',
   conversations: 'Conversations',
   messages: 'Messages',

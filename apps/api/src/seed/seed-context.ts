@@ -36,6 +36,7 @@ export function emptySummary(): SeedSummary {
     offers: 0,
     disputes: 0,
     dispute_evidence: 0,
+    dispute_status_history: 0,
     reports: 0,
     conversations: 0,
     messages: 0,

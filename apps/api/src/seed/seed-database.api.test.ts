@@ -110,6 +110,7 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       'offers',
       'disputes',
       'dispute_evidence',
+      'dispute_status_history',
       'reports',
       'conversations',
       'messages',

@@ -1,5 +1,10 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, DisputeEvidenceTable, DisputesTable } from '../db/schema.js';
+import type {
+  Database,
+  DisputeEvidenceTable,
+  DisputeStatusHistoryTable,
+  DisputesTable,
+} from '../db/schema.js';
 import { disputeSearchText } from '../lib/search-text.js';
 import { insertAll, insertReturningIds } from './batch-insert.js';
 import { formatAoa, type SeedContext } from './seed-context.js';
@@ -7,7 +12,10 @@ import type { SeededProject } from './seed-projects.js';
 import { disputeStory, evidenceDescription, resolutionNote } from './texts.js';
 import { HOUR, isoString, timeBetween } from './timeline.js';
 
-/* Disputes opened on some projects, with their evidence files. */
+/*
+ * Disputes opened on some projects, with their evidence files; a dispute that is no longer open has
+ * the status change that took it there in its history (by the first admin, at its last update).
+ */
 
 const DISPUTE_SHARE = 0.08;
 
@@ -77,10 +85,21 @@ export async function seedDisputesOfProjects(
     (batch) => db.insertInto('disputes').values(batch).returning('id').execute(),
   );
   const evidence: Insertable<DisputeEvidenceTable>[] = [];
+  const history: Insertable<DisputeStatusHistoryTable>[] = [];
   for (const [position, plan] of plans.entries()) {
     const id = ids[position];
     if (id === undefined) continue;
     context.pools.disputes.add({ id, label: plan.row.title });
+    if (plan.row.status !== 'open') {
+      history.push({
+        dispute_id: id,
+        from_status: 'open',
+        to_status: plan.row.status,
+        resolution_note: plan.row.resolution_note ?? null,
+        changed_by: context.verifierId,
+        changed_at: plan.row.updated_at,
+      });
+    }
     for (let number = 1; number <= plan.evidenceCount; number += 1) {
       evidence.push({
         dispute_id: id,
@@ -94,6 +113,8 @@ export async function seedDisputesOfProjects(
     }
   }
   await insertAll(evidence, (batch) => db.insertInto('dispute_evidence').values(batch).execute());
+  await insertAll(history, (batch) => db.insertInto('dispute_status_history').values(batch).execute());
   context.summary.disputes += ids.length;
   context.summary.dispute_evidence += evidence.length;
+  context.summary.dispute_status_history += history.length;
 }

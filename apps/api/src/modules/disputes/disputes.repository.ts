@@ -1,0 +1,299 @@
+import {
+  DISPUTE_STATUSES,
+  type Dispute,
+  type DisputeDetail,
+  type DisputeEvidence,
+  type DisputeListQuery,
+  type DisputeStatus,
+  type DisputeStatusCounts,
+  SEARCH_COUNT_CAP,
+} from '@kwanza/contract';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { countByPart, readCounters, sumBuckets } from '../../db/counters.js';
+import { fetchListPage } from '../../db/paginate.js';
+import type { Database } from '../../db/schema.js';
+import { searchMatches } from '../../db/search.js';
+import { dialectOf } from '../../db/sql.js';
+import { notFound } from '../../lib/http-errors.js';
+import { offsetOf } from '../../lib/pagination.js';
+import type { DocumentUrlSigner } from '../../storage/signed-url.js';
+import { displayName } from '../projects/projects.repository.js';
+
+export const DISPUTE_NOT_FOUND = 'Litige introuvable.';
+
+type Filters = Partial<Pick<DisputeListQuery, 'search' | 'status'>>;
+
+/** What reads need besides the database: the URL signer of evidence files and the clock. */
+export interface DisputeReadContext {
+  signer: DocumentUrlSigner;
+  now: Date;
+}
+
+/**
+ * The list filters as one condition on `disputes`: the search looks in the dispute's own text
+ * (title, service, description) and in its client's and provider's names, each through its index.
+ */
+function matchesFilters(db: Kysely<Database>, filters: Filters) {
+  return (eb: ExpressionBuilder<Database, 'disputes'>) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (filters.search) {
+      const dialect = dialectOf(db);
+      conditions.push(
+        eb.or([
+          searchMatches(dialect, 'disputes', filters.search),
+          searchMatches(dialect, 'users', filters.search, { alias: 'disputes', idColumn: 'client_id' }),
+          searchMatches(dialect, 'users', filters.search, { alias: 'disputes', idColumn: 'provider_id' }),
+        ]),
+      );
+    }
+    if (filters.status) conditions.push(eb('disputes.status', '=', filters.status));
+    return eb.and(conditions);
+  };
+}
+
+function selectDisputes(db: Kysely<Database>) {
+  return db
+    .selectFrom('disputes')
+    .innerJoin('users as client', 'client.id', 'disputes.client_id')
+    .innerJoin('users as provider', 'provider.id', 'disputes.provider_id')
+    .select([
+      'disputes.id',
+      'disputes.title',
+      'disputes.description',
+      'disputes.status',
+      'disputes.client_id',
+      'client.first_name as client_first_name',
+      'client.last_name as client_last_name',
+      'client.username as client_username',
+      'disputes.provider_id',
+      'provider.first_name as provider_first_name',
+      'provider.last_name as provider_last_name',
+      'provider.username as provider_username',
+      'disputes.project_id',
+      'disputes.service_title',
+      'disputes.created_at',
+      'disputes.updated_at',
+      'disputes.resolved_at',
+      'disputes.resolution_note',
+    ]);
+}
+
+type DisputeRow = Awaited<ReturnType<ReturnType<typeof selectDisputes>['executeTakeFirstOrThrow']>>;
+
+/** Evidence of the given disputes, oldest first, with signed links to the files. */
+async function evidenceOf(
+  db: Kysely<Database>,
+  disputeIds: readonly number[],
+  context: DisputeReadContext,
+): Promise<Map<number, DisputeEvidence[]>> {
+  const byDispute = new Map<number, DisputeEvidence[]>();
+  if (disputeIds.length === 0) return byDispute;
+  const rows = await db
+    .selectFrom('dispute_evidence')
+    .innerJoin('users', 'users.id', 'dispute_evidence.user_id')
+    .select([
+      'dispute_evidence.id',
+      'dispute_evidence.dispute_id',
+      'dispute_evidence.user_id',
+      'users.first_name',
+      'users.last_name',
+      'users.username',
+      'dispute_evidence.description',
+      'dispute_evidence.file',
+      'dispute_evidence.created_at',
+    ])
+    .where('dispute_evidence.dispute_id', 'in', [...disputeIds])
+    .orderBy('dispute_evidence.created_at')
+    .orderBy('dispute_evidence.id')
+    .execute();
+  const nowSeconds = Math.floor(context.now.getTime() / 1000);
+  for (const row of rows) {
+    const list = byDispute.get(row.dispute_id) ?? [];
+    list.push({
+      id: row.id,
+      user_id: row.user_id,
+      user_name: displayName(row),
+      description: row.description,
+      file: context.signer.sign(row.file, nowSeconds) ?? '',
+      created_at: row.created_at,
+    });
+    byDispute.set(row.dispute_id, list);
+  }
+  return byDispute;
+}
+
+function toDispute(row: DisputeRow, evidence: DisputeEvidence[]): Dispute {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    client_id: row.client_id,
+    client_name: displayName({
+      first_name: row.client_first_name,
+      last_name: row.client_last_name,
+      username: row.client_username,
+    }),
+    provider_id: row.provider_id,
+    provider_name: displayName({
+      first_name: row.provider_first_name,
+      last_name: row.provider_last_name,
+      username: row.provider_username,
+    }),
+    project_id: row.project_id,
+    service_title: row.service_title,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    resolved_at: row.resolved_at,
+    resolution_note: row.resolution_note,
+    evidence,
+  };
+}
+
+/**
+ * Disputes per status among those matching the search: the kept counters without a search, else
+ * the first SEARCH_COUNT_CAP + 1 matches grouped by status (`capped` past the cap).
+ */
+async function statusCounts(
+  db: Kysely<Database>,
+  search: string | undefined,
+): Promise<{ counts: DisputeStatusCounts; capped: boolean }> {
+  if (!search)
+    return { counts: countByPart(await readCounters(db, 'disputes'), 0, DISPUTE_STATUSES), capped: false };
+  const matches = db
+    .selectFrom('disputes')
+    .where(matchesFilters(db, { search }))
+    .select('disputes.status')
+    .limit(SEARCH_COUNT_CAP + 1);
+  const rows = await db
+    .selectFrom(matches.as('matches'))
+    .select(['matches.status', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy('matches.status')
+    .execute();
+  const counts = Object.fromEntries(DISPUTE_STATUSES.map((status) => [status, 0])) as DisputeStatusCounts;
+  let total = 0;
+  for (const row of rows) {
+    counts[row.status as DisputeStatus] = Number(row.count);
+    total += Number(row.count);
+  }
+  return { counts, capped: total > SEARCH_COUNT_CAP };
+}
+
+/**
+ * A page of disputes, newest first (id breaks ties), the number matching the filters (kept counters
+ * without a search, up to the cap with one) and the counts per status of the searched set.
+ */
+export async function listDisputes(
+  db: Kysely<Database>,
+  query: DisputeListQuery,
+  context: DisputeReadContext,
+): Promise<{ count: number; count_capped: boolean; status_counts: DisputeStatusCounts; results: Dispute[] }> {
+  const filtered = () => db.selectFrom('disputes').where(matchesFilters(db, query));
+  const [page, byStatus] = await Promise.all([
+    fetchListPage(db, {
+      searching: Boolean(query.search),
+      exactCount: async () =>
+        sumBuckets(
+          await readCounters(db, 'disputes'),
+          ([status]) => !query.status || status === query.status,
+        ),
+      matches: () => filtered().select('disputes.id'),
+      rows: () =>
+        selectDisputes(db)
+          .where(
+            'disputes.id',
+            'in',
+            filtered()
+              .select('disputes.id')
+              .orderBy('disputes.created_at', 'desc')
+              .orderBy('disputes.id', 'desc')
+              .limit(query.page_size)
+              .offset(offsetOf(query)),
+          )
+          .orderBy('disputes.created_at', 'desc')
+          .orderBy('disputes.id', 'desc')
+          .execute(),
+    }),
+    statusCounts(db, query.search),
+  ]);
+  const evidence = await evidenceOf(
+    db,
+    page.rows.map((row) => row.id),
+    context,
+  );
+  return {
+    count: page.count,
+    count_capped: page.capped || byStatus.capped,
+    status_counts: byStatus.counts,
+    results: page.rows.map((row) => toDispute(row, evidence.get(row.id) ?? [])),
+  };
+}
+
+/** One dispute with its evidence, project, conversation between the parties and status history. */
+export async function getDispute(
+  db: Kysely<Database>,
+  id: number,
+  context: DisputeReadContext,
+): Promise<DisputeDetail> {
+  const row = await selectDisputes(db)
+    .leftJoin('projects', 'projects.id', 'disputes.project_id')
+    .select('projects.title as project_title')
+    .where('disputes.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(DISPUTE_NOT_FOUND);
+  const [evidence, conversation, history] = await Promise.all([
+    evidenceOf(db, [id], context),
+    db
+      .selectFrom('conversations')
+      .select('id')
+      .where('client_id', '=', row.client_id)
+      .where('provider_id', '=', row.provider_id)
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('dispute_status_history')
+      .leftJoin('users', 'users.id', 'dispute_status_history.changed_by')
+      .select([
+        'dispute_status_history.id',
+        'dispute_status_history.from_status',
+        'dispute_status_history.to_status',
+        'dispute_status_history.resolution_note',
+        'dispute_status_history.changed_by',
+        'dispute_status_history.changed_at',
+        'users.first_name',
+        'users.last_name',
+        'users.username',
+      ])
+      .where('dispute_status_history.dispute_id', '=', id)
+      .orderBy('dispute_status_history.id')
+      .execute(),
+  ]);
+  return {
+    ...toDispute(row, evidence.get(id) ?? []),
+    project:
+      row.project_id !== null && row.project_title !== null
+        ? { id: row.project_id, title: row.project_title }
+        : null,
+    conversation_id: conversation?.id ?? null,
+    history: history.map((change) => ({
+      id: change.id,
+      from_status: change.from_status,
+      to_status: change.to_status,
+      resolution_note: change.resolution_note,
+      changed_by:
+        change.changed_by !== null && change.username !== null
+          ? {
+              id: change.changed_by,
+              name: displayName({
+                first_name: change.first_name,
+                last_name: change.last_name,
+                username: change.username,
+              }),
+            }
+          : null,
+      changed_at: change.changed_at,
+    })),
+  };
+}

@@ -1,0 +1,45 @@
+import { DISPUTE_STATUSES, type DisputeStats } from '@kwanza/contract';
+import type { Kysely } from 'kysely';
+import { countByPart, readCounters } from '../../db/counters.js';
+import type { Database } from '../../db/schema.js';
+import { toCount } from '../../db/sql.js';
+import { lastTwelveMonths } from '../projects/months.js';
+
+/**
+ * Median of `resolution_seconds` (generated from resolved_at − created_at) read from its partial
+ * index: how many are resolved, then the one or two middle values by offset. No sort of the table.
+ */
+async function medianResolutionSeconds(
+  db: Kysely<Database>,
+): Promise<{ count: number; median: number | null }> {
+  const resolved = () => db.selectFrom('disputes').where('resolution_seconds', 'is not', null);
+  const row = await resolved()
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  const count = toCount(row.count);
+  if (count === 0) return { count, median: null };
+  const middle = await resolved()
+    .select('resolution_seconds')
+    .orderBy('resolution_seconds')
+    .limit(count % 2 === 0 ? 2 : 1)
+    .offset(count % 2 === 0 ? count / 2 - 1 : (count - 1) / 2)
+    .execute();
+  const values = middle.map((value) => Number(value.resolution_seconds));
+  return { count, median: values.reduce((sum, value) => sum + value, 0) / values.length };
+}
+
+/** Counts per status and per month (kept counters) and the median time to resolution. */
+export async function getDisputeStats(db: Kysely<Database>, now: Date = new Date()): Promise<DisputeStats> {
+  const months = lastTwelveMonths(now);
+  const buckets = await readCounters(db, 'disputes');
+  const byStatus = countByPart(buckets, 0, DISPUTE_STATUSES);
+  const byMonth = countByPart(buckets, 1, months);
+  const { count, median } = await medianResolutionSeconds(db);
+  return {
+    total: Object.values(byStatus).reduce((sum, value) => sum + value, 0),
+    by_status: byStatus,
+    monthly: months.map((month) => ({ month, count: byMonth[month] ?? 0 })),
+    resolved_count: count,
+    median_resolution_hours: median === null ? null : Math.round((median / 3600) * 10) / 10,
+  };
+}
