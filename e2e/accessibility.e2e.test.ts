@@ -78,4 +78,63 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await page.waitForTimeout(300);
     await expectAccessible(page);
   });
+
+  it('offers a skip link as the first Tab stop, which moves focus to the screen', async () => {
+    const { page } = browser;
+    await open(page, '/categories', (p) => p.locator('.mantine-Accordion-item').first().waitFor());
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Aller au contenu principal' });
+    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'contenu-principal');
+    // The next Tab stop is inside the screen, not in the header or the menu.
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() =>
+        document.getElementById('contenu-principal')?.contains(document.activeElement),
+      ),
+    ).toBe(true);
+  });
+
+  it('keeps the closed phone menu out of the Tab order', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, '/categories', (p) => p.locator('.mantine-Accordion-item').first().waitFor());
+    const reached = new Set<string>();
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      reached.add(
+        await page.evaluate(() =>
+          document.activeElement?.closest('nav, .mantine-AppShell-navbar') ? 'menu' : 'other',
+        ),
+      );
+    }
+    expect(reached.has('menu')).toBe(false);
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await page.getByRole('link', { name: 'Utilisateurs' }).focus();
+    expect(
+      await page.getByRole('link', { name: 'Utilisateurs' }).evaluate((e) => e === document.activeElement),
+    ).toBe(true);
+  });
+
+  it('keeps the K mark in the reduced menu and shows toasts where they hide no header control', async () => {
+    const { page } = browser;
+    await open(page, '/categories', (p) => p.locator('.mantine-Accordion-item').first().waitFor());
+    await page.getByRole('button', { name: 'Réduire le menu' }).click();
+    await page.getByRole('img', { name: 'Kwanza Admin' }).waitFor();
+    await page.getByRole('button', { name: 'Déployer le menu' }).click();
+
+    await page.getByRole('button', { name: 'Ajouter une catégorie' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter une catégorie' });
+    await dialog.getByRole('textbox', { name: 'Nom' }).fill(`Accessibilité ${Date.now()}`);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    const toast = page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: 'Catégorie créée avec succès' });
+    await toast.waitFor();
+    const toastBox = await toast.boundingBox();
+    const headerBox = await page.locator('.mantine-AppShell-header').boundingBox();
+    expect(toastBox && headerBox && toastBox.y > headerBox.y + headerBox.height).toBe(true);
+  });
 });

@@ -31,7 +31,8 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1 }}>
           <ModalsProvider labels={{ confirm: 'Confirmer', cancel: 'Annuler' }}>
-            <Notifications position="top-right" autoClose={3000} />
+            {/* Bottom right: toasts never cover the header (user block, logout). */}
+            <Notifications position="bottom-right" autoClose={3000} />
             {children}
           </ModalsProvider>
         </DatesProvider>

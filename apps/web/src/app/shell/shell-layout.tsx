@@ -7,10 +7,12 @@ import { logout as endSession } from '../../lib/http';
 import { useSession } from '../../lib/session';
 import { ShellHeader } from './shell-header';
 import { Sidebar } from './sidebar';
+import { SkipLink } from './skip-link';
 
 const SIDEBAR_WIDTH = 260;
 const SIDEBAR_COLLAPSED_WIDTH = 76;
 export const HEADER_HEIGHT = 64;
+const MAIN_CONTENT_ID = 'contenu-principal';
 
 /** Header, collapsible sidebar and the current screen, for every route behind the login. */
 export function ShellLayout() {
@@ -47,6 +49,7 @@ export function ShellLayout() {
       }}
       padding="lg"
     >
+      <SkipLink target={MAIN_CONTENT_ID} />
       <AppShell.Header>
         {navigation.state === 'loading' ? (
           <Progress value={100} animated size={3} radius={0} pos="absolute" top={0} left={0} right={0} />
@@ -58,7 +61,8 @@ export function ShellLayout() {
           onLogout={logout}
         />
       </AppShell.Header>
-      <AppShell.Navbar>
+      {/* Closed on a phone, the menu is off screen: out of the Tab order and of screen readers too. */}
+      <AppShell.Navbar inert={isMobile && !mobileOpened ? true : undefined}>
         <Sidebar
           collapsed={iconsOnly}
           headerHeight={HEADER_HEIGHT}
@@ -66,7 +70,7 @@ export function ShellLayout() {
           onCloseMobile={closeMobile}
         />
       </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="var(--mantine-color-gray-0)">
         <Outlet />
       </AppShell.Main>
     </AppShell>

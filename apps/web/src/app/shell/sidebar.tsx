@@ -38,16 +38,22 @@ export function Sidebar({ collapsed, headerHeight, onToggleCollapsed, onCloseMob
         style={{ borderBottom: '1px solid var(--app-shell-border-color)' }}
       >
         <Group h="100%" justify={collapsed ? 'center' : 'space-between'} wrap="nowrap" gap="xs">
-          {collapsed ? null : (
-            <Group gap="xs" wrap="nowrap">
-              <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden>
-                <Text fw={700}>K</Text>
-              </ThemeIcon>
+          {/* The 'K' mark stays when the menu is reduced to icons; the name only when there is room. */}
+          <Group
+            gap="xs"
+            wrap="nowrap"
+            role={collapsed ? 'img' : undefined}
+            aria-label={collapsed ? 'Kwanza Admin' : undefined}
+          >
+            <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden>
+              <Text fw={700}>K</Text>
+            </ThemeIcon>
+            {collapsed ? null : (
               <Text fw={700} size="md" style={{ whiteSpace: 'nowrap' }}>
                 Kwanza Admin
               </Text>
-            </Group>
-          )}
+            )}
+          </Group>
           <Tooltip label={toggleLabel} position="right" withArrow>
             <ActionIcon
               variant="subtle"
