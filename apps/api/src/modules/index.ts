@@ -9,6 +9,7 @@ import { documentRoutes } from './documents/documents.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
 import { providersRoutes } from './providers/providers.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { clientVerificationRoutes } from './verifications/client-verifications.routes.js';
 import { providerVerificationRoutes } from './verifications/provider-verifications.routes.js';
@@ -27,6 +28,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   projectsRoutes,
   categoriesRoutes,
   disputesRoutes,
+  reportsRoutes,
   dashboardRoutes,
   providerVerificationRoutes,
   clientVerificationRoutes,

@@ -1,0 +1,179 @@
+import type { Report, ReportListQuery, UpdateReportStatusBody } from '@kwanza/contract';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { readCounters, sumBuckets } from '../../db/counters.js';
+import { fetchListPage } from '../../db/paginate.js';
+import type { Database } from '../../db/schema.js';
+import { searchMatches } from '../../db/search.js';
+import { dialectOf, lockRowsOnPostgres, nowIso } from '../../db/sql.js';
+import { runInTransaction } from '../../db/transaction.js';
+import { notFound } from '../../lib/http-errors.js';
+import { offsetOf } from '../../lib/pagination.js';
+import { displayName } from '../projects/projects.repository.js';
+
+export const REPORT_NOT_FOUND = 'Signalement introuvable.';
+
+type Filters = Partial<Pick<ReportListQuery, 'search' | 'status' | 'type'>>;
+
+/** The list filters on `reports`: the search covers the reason, the reporter and the reported person. */
+function matchesFilters(db: Kysely<Database>, filters: Filters) {
+  return (eb: ExpressionBuilder<Database, 'reports'>) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (filters.search) {
+      const dialect = dialectOf(db);
+      conditions.push(
+        eb.or([
+          searchMatches(dialect, 'reports', filters.search),
+          searchMatches(dialect, 'users', filters.search, { alias: 'reports', idColumn: 'reporter_id' }),
+          searchMatches(dialect, 'users', filters.search, { alias: 'reports', idColumn: 'reported_user_id' }),
+        ]),
+      );
+    }
+    if (filters.status) conditions.push(eb('reports.status', '=', filters.status));
+    if (filters.type) conditions.push(eb('reports.type', '=', filters.type));
+    return eb.and(conditions);
+  };
+}
+
+function selectReports(db: Kysely<Database>) {
+  return db
+    .selectFrom('reports')
+    .innerJoin('users as reporter', 'reporter.id', 'reports.reporter_id')
+    .leftJoin('users as reported', 'reported.id', 'reports.reported_user_id')
+    .leftJoin('users as reviewer', 'reviewer.id', 'reports.reviewed_by')
+    .select([
+      'reports.id',
+      'reports.type',
+      'reports.reason',
+      'reports.status',
+      'reports.admin_notes',
+      'reports.created_at',
+      'reports.updated_at',
+      'reports.reporter_id',
+      'reporter.first_name as reporter_first_name',
+      'reporter.last_name as reporter_last_name',
+      'reporter.username as reporter_username',
+      'reports.reported_user_id',
+      'reported.first_name as reported_first_name',
+      'reported.last_name as reported_last_name',
+      'reported.username as reported_username',
+      'reports.reviewed_by',
+      'reports.reviewed_at',
+      'reviewer.first_name as reviewer_first_name',
+      'reviewer.last_name as reviewer_last_name',
+      'reviewer.username as reviewer_username',
+    ]);
+}
+
+type ReportRow = Awaited<ReturnType<ReturnType<typeof selectReports>['executeTakeFirstOrThrow']>>;
+
+function nameOf(first: string | null, last: string | null, username: string | null): string | null {
+  return username === null ? null : displayName({ first_name: first, last_name: last, username });
+}
+
+function toReport(row: ReportRow): Report {
+  const reportedName = nameOf(row.reported_first_name, row.reported_last_name, row.reported_username);
+  const reviewerName = nameOf(row.reviewer_first_name, row.reviewer_last_name, row.reviewer_username);
+  return {
+    id: row.id,
+    type: row.type,
+    reason: row.reason,
+    status: row.status,
+    admin_notes: row.admin_notes,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    reporter_id: row.reporter_id,
+    reporter_name: displayName({
+      first_name: row.reporter_first_name,
+      last_name: row.reporter_last_name,
+      username: row.reporter_username,
+    }),
+    reported_user_id: row.reported_user_id,
+    reported_user_name: row.type === 'provider' ? null : reportedName,
+    reported_provider_name: row.type === 'provider' ? reportedName : null,
+    reviewed_by:
+      row.reviewed_by !== null && reviewerName !== null ? { id: row.reviewed_by, name: reviewerName } : null,
+    reviewed_at: row.reviewed_at,
+  };
+}
+
+/**
+ * A page of reports, newest first (id breaks ties), and how many match: kept counters for status
+ * and type, up to the cap with a search.
+ */
+export async function listReports(
+  db: Kysely<Database>,
+  query: ReportListQuery,
+): Promise<{ count: number; count_capped: boolean; results: Report[] }> {
+  const filtered = () => db.selectFrom('reports').where(matchesFilters(db, query));
+  const page = await fetchListPage(db, {
+    searching: Boolean(query.search),
+    exactCount: async () =>
+      sumBuckets(
+        await readCounters(db, 'reports'),
+        ([status, type]) =>
+          (!query.status || status === query.status) && (!query.type || type === query.type),
+      ),
+    matches: () => filtered().select('reports.id'),
+    rows: () =>
+      selectReports(db)
+        .where(
+          'reports.id',
+          'in',
+          filtered()
+            .select('reports.id')
+            .orderBy('reports.created_at', 'desc')
+            .orderBy('reports.id', 'desc')
+            .limit(query.page_size)
+            .offset(offsetOf(query)),
+        )
+        .orderBy('reports.created_at', 'desc')
+        .orderBy('reports.id', 'desc')
+        .execute(),
+  });
+  return { count: page.count, count_capped: page.capped, results: page.rows.map(toReport) };
+}
+
+export async function getReport(db: Kysely<Database>, id: number): Promise<Report> {
+  const row = await selectReports(db).where('reports.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(REPORT_NOT_FOUND);
+  return toReport(row);
+}
+
+/** Notes as stored: absent keeps the current ones, empty or blank clears them, else trimmed. */
+function nextNotes(current: string | null, given: string | null | undefined): string | null {
+  if (given === undefined) return current;
+  const trimmed = given?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+/**
+ * Sets a report's status (any to any) and notes, recording which admin did it and when, in one
+ * transaction under a row lock (concurrent changes line up; the last one wins whole).
+ */
+export async function updateReportStatus(
+  db: Kysely<Database>,
+  id: number,
+  body: UpdateReportStatusBody,
+  adminId: number,
+): Promise<Report> {
+  await runInTransaction(db, async (trx) => {
+    const current = await lockRowsOnPostgres(
+      trx.selectFrom('reports').select(['id', 'admin_notes']).where('id', '=', id),
+      dialectOf<Database>(trx),
+    ).executeTakeFirst();
+    if (!current) throw notFound(REPORT_NOT_FOUND);
+    const now = nowIso();
+    await trx
+      .updateTable('reports')
+      .set({
+        status: body.status,
+        admin_notes: nextNotes(current.admin_notes, body.admin_notes),
+        reviewed_by: adminId,
+        reviewed_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+  });
+  return getReport(db, id);
+}
