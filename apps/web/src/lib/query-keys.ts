@@ -36,6 +36,11 @@ export const queryKeys = {
     all: ['dashboard'] as const,
     stats: ['dashboard', 'stats'] as const,
   },
+  categories: {
+    all: ['categories'] as const,
+    list: ['categories', 'list'] as const,
+    subcategories: ['categories', 'subcategories'] as const,
+  },
 } as const;
 
 /** What a mutation declares in its `meta`: the queries its success makes stale. */

@@ -1,17 +1,19 @@
 import type { Category, CategoryInput, Subcategory, SubcategoryInput } from '@kwanza/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http';
-import { CATALOGUE_DEPENDENTS } from './catalogue-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type CatalogueKind = 'category' | 'subcategory';
 
 const PATHS: Record<CatalogueKind, string> = { category: '/categories/', subcategory: '/subcategories/' };
 
-function useRefreshCatalogue() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(CATALOGUE_DEPENDENTS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}
+/**
+ * A catalogue change also shows where categories appear elsewhere: the projects screen's filter and
+ * list, and the dashboard's top categories.
+ */
+const CATALOGUE_CHANGE = {
+  invalidates: [queryKeys.categories.all, queryKeys.projects.all, queryKeys.dashboard.all],
+};
 
 export interface SaveCategoryVariables {
   id: number | null;
@@ -20,14 +22,13 @@ export interface SaveCategoryVariables {
 
 /** Creates (id null) or replaces a category. */
 export function useSaveCategory() {
-  const refresh = useRefreshCatalogue();
   return useMutation({
     mutationFn: ({ id, values }: SaveCategoryVariables) =>
       apiRequest<Category>(id === null ? PATHS.category : `${PATHS.category}${id}/`, {
         method: id === null ? 'POST' : 'PUT',
         body: values,
       }),
-    onSuccess: refresh,
+    meta: CATALOGUE_CHANGE,
   });
 }
 
@@ -38,14 +39,13 @@ export interface SaveSubcategoryVariables {
 
 /** Creates (id null) or replaces a subcategory. */
 export function useSaveSubcategory() {
-  const refresh = useRefreshCatalogue();
   return useMutation({
     mutationFn: ({ id, values }: SaveSubcategoryVariables) =>
       apiRequest<Subcategory>(id === null ? PATHS.subcategory : `${PATHS.subcategory}${id}/`, {
         method: id === null ? 'POST' : 'PUT',
         body: values,
       }),
-    onSuccess: refresh,
+    meta: CATALOGUE_CHANGE,
   });
 }
 
@@ -57,13 +57,12 @@ export interface DeleteEntryVariables {
 }
 
 export function useDeleteCatalogueEntry() {
-  const refresh = useRefreshCatalogue();
   return useMutation({
     mutationFn: ({ kind, id, moveProjectsTo }: DeleteEntryVariables) =>
       apiRequest<null>(`${PATHS[kind]}${id}/`, {
         method: 'DELETE',
         query: { move_projects_to: moveProjectsTo },
       }),
-    onSuccess: refresh,
+    meta: CATALOGUE_CHANGE,
   });
 }

@@ -1,18 +1,18 @@
 import type { CategoryList, SubcategoryList } from '@kwanza/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http';
-import { catalogueKeys } from './catalogue-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function categoriesQueryOptions() {
   return queryOptions({
-    queryKey: catalogueKeys.categories,
+    queryKey: queryKeys.categories.list,
     queryFn: ({ signal }) => apiRequest<CategoryList>('/categories/', { signal }),
   });
 }
 
 export function subcategoriesQueryOptions() {
   return queryOptions({
-    queryKey: catalogueKeys.subcategories,
+    queryKey: queryKeys.categories.subcategories,
     queryFn: ({ signal }) => apiRequest<SubcategoryList>('/subcategories/', { signal }),
   });
 }

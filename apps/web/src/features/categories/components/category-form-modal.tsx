@@ -4,9 +4,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { fieldErrorsOf } from '../../../lib/api-errors';
 import { useSaveCategory } from '../api/catalogue-mutations';
 import { CatalogueIcon } from './catalogue-icon';
-import { serverFieldErrors } from './server-errors';
 
 interface CategoryValues {
   name: string;
@@ -65,14 +65,14 @@ export function CategoryFormModal({ opened, category, onClose }: CategoryFormMod
           onClose();
         },
         onError: (error) => {
-          form.setErrors(serverFieldErrors(error));
+          form.setErrors(fieldErrorsOf(error));
           notifications.show({ color: 'red', message: SAVE_FAILED });
         },
       },
     );
   });
 
-  const hasFieldErrors = Object.keys(serverFieldErrors(save.error)).length > 0;
+  const hasFieldErrors = Object.keys(fieldErrorsOf(save.error)).length > 0;
   const imageUrl = form.values.image_url.trim();
 
   return (

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { errorMessage } from '../../../lib/api-errors';
 import { ApiError } from '../../../lib/http';
 import { type CatalogueKind, useDeleteCatalogueEntry } from '../api/catalogue-mutations';
 
@@ -78,8 +79,7 @@ export function DeleteEntryModal({ entry, moveOptions, onClose }: DeleteEntryMod
     );
   };
 
-  const failure =
-    remove.error instanceof ApiError ? remove.error.detail : remove.isError ? DELETE_FAILED : null;
+  const failure = remove.isError ? errorMessage(remove.error, DELETE_FAILED) : null;
 
   return (
     <Modal
