@@ -32,6 +32,16 @@ export const queryKeys = {
     clientStats: ['verifications', 'clients', 'stats'] as const,
     clientDetail: (id: number) => ['verifications', 'clients', 'detail', id] as const,
   },
+  disputes: {
+    all: ['disputes'] as const,
+    list: (filters: object) => ['disputes', 'list', filters] as const,
+    detail: (id: string) => ['disputes', 'detail', id] as const,
+    stats: ['disputes', 'stats'] as const,
+  },
+  reports: {
+    all: ['reports'] as const,
+    list: (filters: object) => ['reports', 'list', filters] as const,
+  },
   dashboard: {
     all: ['dashboard'] as const,
     stats: ['dashboard', 'stats'] as const,

@@ -2,12 +2,16 @@ import type {
   ClientVerification,
   ClientVerificationStats,
   DashboardStats,
+  Dispute,
+  DisputeDetail,
+  DisputeStats,
   Page,
   Project,
   ProjectStats,
   Provider,
   ProviderVerification,
   ProviderVerificationStatistics,
+  Report,
   User,
 } from '@kwanza/contract';
 
@@ -145,6 +149,72 @@ export function aProject(overrides: Partial<Project> = {}): Project {
     favorites_count: 0,
     offers_count: 0,
     admin_notes: null,
+    ...overrides,
+  };
+}
+
+export function aDispute(overrides: Partial<Dispute> = {}): Dispute {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    title: `Litige ${id}`,
+    description: 'Travaux non terminés',
+    status: 'open',
+    client_id: 10,
+    client_name: 'Carla Dias',
+    provider_id: 20,
+    provider_name: 'Rui Santos',
+    project_id: null,
+    service_title: null,
+    created_at: CREATED,
+    updated_at: CREATED,
+    resolved_at: null,
+    resolution_note: null,
+    evidence: [],
+    ...overrides,
+  };
+}
+
+export function aDisputeDetail(overrides: Partial<DisputeDetail> = {}): DisputeDetail {
+  return { ...aDispute(overrides), project: null, conversation_id: null, history: [], ...overrides };
+}
+
+/** A disputes page with its per-status counts. */
+export function aDisputePage(results: Dispute[], count: number = results.length) {
+  return {
+    ...aPage(results, count),
+    status_counts: { open: count, under_review: 0, resolved: 0, closed: 0 },
+  };
+}
+
+export function someDisputeStats(overrides: Partial<DisputeStats> = {}): DisputeStats {
+  return {
+    total: 0,
+    by_status: { open: 0, under_review: 0, resolved: 0, closed: 0 },
+    monthly: [],
+    resolved_count: 0,
+    median_resolution_hours: null,
+    ...overrides,
+  };
+}
+
+export function aReport(overrides: Partial<Report> = {}): Report {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    type: 'user',
+    reason: `Signalement ${id}`,
+    status: 'pending',
+    admin_notes: null,
+    created_at: CREATED,
+    updated_at: CREATED,
+    reporter_id: 10,
+    reporter_name: 'Carla Dias',
+    reported_user_id: 30,
+    reported_user_name: 'Tomás Lopes',
+    reported_provider_name: null,
+    reviewed_by: null,
+    reviewed_at: null,
     ...overrides,
   };
 }

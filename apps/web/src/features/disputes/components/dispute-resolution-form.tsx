@@ -1,0 +1,76 @@
+import { type DisputeDetail, DisputeStatus } from '@kwanza/contract';
+import { Button, Group, Paper, Select, Stack, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { DISPUTE_STATUS_LABELS, optionsOf } from '../../../lib/labels';
+import { useUpdateDisputeStatus } from '../api/update-dispute-status';
+
+const STATUS_OPTIONS = optionsOf(DISPUTE_STATUS_LABELS);
+
+/** Status select and resolution note, saved together; on success the saved values are shown. */
+export function DisputeResolutionForm({ dispute }: { dispute: DisputeDetail }) {
+  const [status, setStatus] = useState<DisputeStatus>(dispute.status);
+  const [note, setNote] = useState(dispute.resolution_note ?? '');
+  const update = useUpdateDisputeStatus(String(dispute.id));
+
+  const save = () =>
+    update.mutate(
+      { status, resolution_note: note },
+      {
+        onSuccess: (saved) => {
+          setStatus(saved.status);
+          setNote(saved.resolution_note ?? '');
+          notifications.show({
+            color: 'green',
+            message: 'Statut du litige mis à jour avec succès',
+            autoClose: 3000,
+          });
+        },
+        onError: () =>
+          notifications.show({
+            color: 'red',
+            message: 'Impossible de mettre à jour le statut du litige.',
+            autoClose: 3000,
+          }),
+      },
+    );
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="dispute-resolution-title">
+      <Title order={3} size="h4" id="dispute-resolution-title" mb="md">
+        Résolution
+      </Title>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <Stack gap="md">
+          <Select
+            label="Statut"
+            data={STATUS_OPTIONS}
+            value={status}
+            allowDeselect={false}
+            onChange={(value) => {
+              const parsed = DisputeStatus.safeParse(value);
+              if (parsed.success) setStatus(parsed.data);
+            }}
+          />
+          <Textarea
+            label="Note de résolution"
+            placeholder="Décrivez la résolution ou les prochaines étapes..."
+            rows={5}
+            value={note}
+            onChange={(event) => setNote(event.currentTarget.value)}
+          />
+          <Group>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? 'Mise à jour...' : 'Mettre à jour le statut'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

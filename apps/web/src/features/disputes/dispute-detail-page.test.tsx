@@ -1,0 +1,124 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aDisputeDetail } from '../../test/builders';
+import { fakeApi, reply } from '../../test/fake-api';
+import { renderApp, storeSession } from '../../test/render-app';
+
+const dispute = aDisputeDetail({
+  id: 7,
+  title: 'Carrelage mal posé',
+  description: 'Les carreaux se décollent.',
+  status: 'open',
+  service_title: 'Rénovation cuisine',
+  project_id: 3,
+  project: { id: 3, title: 'Rénovation cuisine' },
+  conversation_id: 12,
+  evidence: [
+    {
+      id: 1,
+      user_id: 10,
+      user_name: 'Carla Dias',
+      description: 'Photo du sol',
+      file: '/api/documents/disputes/7/photo.png?expires=1&signature=abc',
+      created_at: '2026-01-02T10:00:00.000Z',
+    },
+  ],
+  history: [
+    {
+      id: 1,
+      from_status: 'open',
+      to_status: 'under_review',
+      resolution_note: 'Photos demandées',
+      changed_by: { id: 1, name: 'Ana Silva' },
+      changed_at: '2026-01-03T10:00:00.000Z',
+    },
+  ],
+});
+
+describe('dispute detail page', () => {
+  it('shows the whole case: title, badge, id, description, evidence, parties, links and history', async () => {
+    storeSession();
+    fakeApi().get('/api/disputes/:id/', () => dispute);
+    renderApp('/disputes/7');
+    expect(await screen.findByRole('heading', { name: 'Carrelage mal posé' })).toBeTruthy();
+    expect(screen.getByText('ID: 7')).toBeTruthy();
+    expect(screen.getByText('Les carreaux se décollent.')).toBeTruthy();
+    const file = screen.getByRole('link', { name: /Ouvrir le fichier 1 de Carla Dias/ });
+    expect(file.getAttribute('href')).toBe(dispute.evidence[0]?.file);
+    expect(file.getAttribute('target')).toBe('_blank');
+    expect(file.getAttribute('rel')).toContain('noopener');
+    const info = screen.getByRole('region', { name: 'Informations' });
+    expect(within(info).getByText('Rui Santos')).toBeTruthy();
+    expect(within(info).getByText('Rénovation cuisine')).toBeTruthy();
+    expect(within(info).getByText('01/01/2026')).toBeTruthy();
+    expect(within(info).getByRole('link', { name: 'Voir le projet' }).getAttribute('href')).toBe(
+      '/projects/3',
+    );
+    expect(within(info).getByRole('link', { name: 'Voir la conversation' }).getAttribute('href')).toBe(
+      '/conversations/12',
+    );
+    const history = screen.getByRole('region', { name: 'Historique des statuts' });
+    expect(within(history).getByText("En attente → En cours d'examen")).toBeTruthy();
+    expect(within(history).getByText('Photos demandées')).toBeTruthy();
+    expect(within(history).getByText(/Ana Silva/)).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Note de résolution' }) as HTMLTextAreaElement).rows).toBe(5);
+  });
+
+  it('saves status and note, shows the saved values and the success toast', async () => {
+    storeSession();
+    let current = dispute;
+    const api = fakeApi()
+      .get('/api/disputes/:id/', () => current)
+      .post('/api/disputes/:id/update_status/', ({ body }) => {
+        const { status, resolution_note } = body as { status: 'resolved'; resolution_note: string };
+        current = { ...current, status, resolution_note: resolution_note.trim() };
+        return current;
+      });
+    renderApp('/disputes/7');
+    await screen.findByRole('heading', { name: 'Carrelage mal posé' });
+    fireEvent.click(screen.getByRole('combobox', { name: 'Statut' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Résolu', hidden: true }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Note de résolution' }), {
+      target: { value: 'Remboursement partiel ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Mettre à jour le statut' }));
+    expect(await screen.findByText('Statut du litige mis à jour avec succès')).toBeTruthy();
+    expect(api.callsTo('/api/disputes/7/update_status/', 'POST')[0]?.body).toEqual({
+      status: 'resolved',
+      resolution_note: 'Remboursement partiel ',
+    });
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Note de résolution' }) as HTMLTextAreaElement).value).toBe(
+        'Remboursement partiel',
+      ),
+    );
+    expect(screen.getAllByText('Résolu').length).toBeGreaterThan(0);
+  });
+
+  it('tells when the update failed', async () => {
+    storeSession();
+    fakeApi()
+      .get('/api/disputes/:id/', () => dispute)
+      .post('/api/disputes/:id/update_status/', () => reply(500, { detail: 'Erreur interne' }));
+    renderApp('/disputes/7');
+    await screen.findByRole('heading', { name: 'Carrelage mal posé' });
+    fireEvent.click(screen.getByRole('button', { name: 'Mettre à jour le statut' }));
+    expect(await screen.findByText('Impossible de mettre à jour le statut du litige.')).toBeTruthy();
+  });
+
+  it("shows 'Litige non trouvé' for an unknown dispute and the banner for a failed load", async () => {
+    storeSession();
+    fakeApi().get('/api/disputes/:id/', ({ params }) =>
+      params.id === '404' ? reply(404, { detail: 'Litige introuvable.' }) : reply(500, { detail: 'Erreur' }),
+    );
+    const { unmount } = renderApp('/disputes/404');
+    expect(await screen.findByText('Litige non trouvé')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Retour aux litiges' }).getAttribute('href')).toBe('/disputes');
+    unmount();
+    renderApp('/disputes/9');
+    const message = await screen.findByText('Impossible de charger les détails du litige.');
+    const alert = message.closest('[role="alert"]') as HTMLElement;
+    expect(alert).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Retour aux litiges' })).toBeTruthy();
+  });
+});
