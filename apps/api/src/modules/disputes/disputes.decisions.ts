@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { dialectOf, lockRowsOnPostgres, nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/http-errors.js';
-import { notificationSearchText } from '../../lib/search-text.js';
+import { insertNotification } from '../../lib/notifications.js';
 import { DISPUTE_NOT_FOUND } from './disputes.repository.js';
 
 /** French labels of the statuses, as the console shows them (notification texts). */
@@ -50,26 +50,15 @@ async function notifyParties(
   const message =
     `Le statut du litige « ${dispute.title} » est désormais : ${DISPUTE_STATUS_LABELS[change.status]}.` +
     (change.note ? ` Note : ${change.note}` : '');
-  const parties = [...new Set([dispute.client_id, dispute.provider_id])];
-  await trx
-    .insertInto('notifications')
-    .values(
-      parties.map((userId) => ({
-        user_id: userId,
-        title,
-        message,
-        search_text: notificationSearchText({ title, message }),
-        notification_type: 'dispute',
-        priority: 'normal' as const,
-        is_read: false,
-        related_object_type: 'dispute' as const,
-        related_object_id: dispute.id,
-        created_by: change.adminId,
-        created_at: change.now,
-        read_at: null,
-      })),
-    )
-    .execute();
+  await insertNotification(trx, {
+    recipients: [dispute.client_id, dispute.provider_id],
+    type: 'dispute',
+    title,
+    message,
+    related: { type: 'dispute', id: dispute.id },
+    createdBy: change.adminId,
+    at: change.now,
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { REJECTION_REASON_REQUIRED, SELECTION_REQUIRED } from '@kwanza/contract'
 import { type AliasedRawBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../lib/http-errors.js';
-import { notificationSearchText } from '../../lib/search-text.js';
+import { insertNotification } from '../../lib/notifications.js';
 
 /** A query runner: the database or an open transaction. */
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -72,22 +72,18 @@ export async function notifyVerificationOutcome(db: Executor, input: Notificatio
       ? "Votre vérification d'identité a été approuvée. Votre compte est désormais vérifié."
       : `Votre vérification d'identité a été rejetée. Raison : ${input.reason ?? ''}`,
   };
-  await db
-    .insertInto('notifications')
-    .values({
-      user_id: input.userId,
-      ...text,
-      search_text: notificationSearchText(text),
-      notification_type: approved ? 'verification_approved' : 'verification_rejected',
-      priority: approved ? 'normal' : 'high',
-      is_read: false,
-      related_object_type: input.providerVerificationId === null ? null : 'provider_verification',
-      related_object_id: input.providerVerificationId,
-      created_by: input.adminId,
-      created_at: input.now,
-      read_at: null,
-    })
-    .execute();
+  await insertNotification(db, {
+    recipients: input.userId,
+    ...text,
+    type: approved ? 'verification_approved' : 'verification_rejected',
+    priority: approved ? 'normal' : 'high',
+    related:
+      input.providerVerificationId === null
+        ? null
+        : { type: 'provider_verification', id: input.providerVerificationId },
+    createdBy: input.adminId,
+    at: input.now,
+  });
 }
 
 /**
