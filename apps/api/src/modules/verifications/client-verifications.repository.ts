@@ -12,6 +12,7 @@ import { searchMatches } from '../../db/search.js';
 import { dialectOf, userIsLive } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
+import { applyTransition } from '../../lib/transitions.js';
 import { isUrgent, type VerificationReadContext } from './provider-verifications.repository.js';
 import { statusFigures, urgentCount } from './verification-figures.js';
 import {
@@ -228,13 +229,11 @@ async function decide(db: Kysely<Database>, id: number, action: ClientAction & D
             verified_by: action.adminId,
             ...(notes !== undefined ? { admin_notes: notes } : {}),
           };
-    const result = await trx
-      .updateTable('client_verifications')
-      .set({ ...changes, updated_at: action.now })
-      .where('id', '=', id)
-      .where('verification_status', '=', from)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw conflict(REFUSALS[action.kind], 'invalid_transition');
+    await applyTransition(
+      trx,
+      { table: 'client_verifications', id, from: [from], set: { ...changes, updated_at: action.now } },
+      { notFound: NOT_FOUND_DETAIL, refused: REFUSALS[action.kind] },
+    );
 
     if (action.kind === 'reset') return;
     await trx

@@ -17,6 +17,7 @@ import { searchMatches } from '../../db/search.js';
 import { dialectOf, hoursBetween, lockRowsOnPostgres, monthOf, toCount, userIsLive } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
+import { tryTransition } from '../../lib/transitions.js';
 import type { DocumentUrlSigner } from '../../storage/signed-url.js';
 import { statusFigures, urgentCount } from './verification-figures.js';
 import {
@@ -526,20 +527,20 @@ async function applyDecision(
   const approved = decision.kind === 'approve';
   const reason = decision.kind === 'reject' ? decision.reason : null;
   const notes = notesUpdate(decision.adminNotes);
-  const result = await trx
-    .updateTable('provider_verifications')
-    .set({
+  const applied = await tryTransition(trx, {
+    table: 'provider_verifications',
+    id: verification.id,
+    from: ['pending'],
+    set: {
       verification_status: approved ? 'verified' : 'rejected',
       verified_at: decision.now,
       verified_by: decision.adminId,
       rejection_reason: reason,
       updated_at: decision.now,
       ...(notes !== undefined ? { admin_notes: notes } : {}),
-    })
-    .where('id', '=', verification.id)
-    .where('verification_status', '=', 'pending')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
+    },
+  });
+  if (!applied) return false;
   await trx
     .updateTable('provider_profiles')
     .set({ is_verified: approved })
