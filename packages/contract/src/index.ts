@@ -6,6 +6,7 @@ z.config(z.locales.fr());
 export * from './auth.js';
 export * from './categories.js';
 export * from './common.js';
+export * from './conversations.js';
 export * from './dashboard.js';
 export * from './disputes.js';
 export * from './health.js';

@@ -6,6 +6,7 @@ import * as sessionsThrottleLimits from './migrations/2026-11-22-0001-sessions-t
 import * as countersAndSearch from './migrations/2026-11-23-0001-counters-and-search.js';
 import * as catalogue from './migrations/2026-11-23-0002-catalogue.js';
 import * as disputeHistory from './migrations/2026-11-23-0004-dispute-history.js';
+import * as conversationSummaries from './migrations/2026-11-23-0006-conversation-summaries.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0001-counters-and-search': countersAndSearch,
   '2026-11-23-0002-catalogue': catalogue,
   '2026-11-23-0004-dispute-history': disputeHistory,
+  '2026-11-23-0006-conversation-summaries': conversationSummaries,
 };
 
 export class MigrationError extends Error {}

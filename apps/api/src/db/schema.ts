@@ -224,6 +224,15 @@ export interface ConversationsTable {
   created_at: string;
   updated_at: string;
   closed_at: string | null;
+  /* Kept by triggers (migrations/support/conversation-summaries.ts): read-only here. */
+  /** Messages not deleted. */
+  total_messages: ColumnType<number, never, never>;
+  /** Messages not deleted, not read by the moderation team, not written by an admin. */
+  unread_messages: ColumnType<number, never, never>;
+  /** Latest message not deleted (by created_at, then id). */
+  last_message_id: ColumnType<number | null, never, never>;
+  /** Time of the latest message not deleted, else the creation time. */
+  last_activity_at: ColumnType<string, never, never>;
 }
 
 export interface MessagesTable {
@@ -232,9 +241,21 @@ export interface MessagesTable {
   sender_id: number | null;
   sender_type: 'admin' | 'provider' | 'client';
   content: string;
+  /** Read by the recipient (the client or provider side); the console never changes it. */
   is_read: boolean;
   created_at: string;
+  /** When the moderation team read it (admins' own messages: when written); null while unread. */
+  team_read_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Soft delete: the message leaves the thread and the counts, and stays for disputes. */
   deleted_at: string | null;
+  /** The admin who deleted it. */
+  deleted_by: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Totals kept by triggers: 'messages' (not deleted) and 'with_unread' (conversations). */
+export interface ConversationFiguresTable {
+  name: string;
+  n: ColumnType<number, never, never>;
 }
 
 export interface NotificationsTable {
@@ -323,6 +344,7 @@ export interface Database {
   reports: ReportsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  conversation_figures: ConversationFiguresTable;
   notifications: NotificationsTable;
   admin_sessions: AdminSessionsTable;
   login_throttle: LoginThrottleTable;

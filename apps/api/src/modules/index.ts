@@ -3,6 +3,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { authMeRoutes } from './auth/auth-me.routes.js';
 import { authPasswordRoutes } from './auth/auth-password.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
+import { conversationsRoutes } from './conversations/conversations.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { disputesRoutes } from './disputes/disputes.routes.js';
 import { documentRoutes } from './documents/documents.routes.js';
@@ -29,6 +30,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   categoriesRoutes,
   disputesRoutes,
   reportsRoutes,
+  conversationsRoutes,
   dashboardRoutes,
   providerVerificationRoutes,
   clientVerificationRoutes,

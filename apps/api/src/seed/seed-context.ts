@@ -19,7 +19,8 @@ type OperationalTable =
   | 'rate_limit_windows'
   | 'concurrency_leases'
   | 'document_removals'
-  | 'list_counters';
+  | 'list_counters'
+  | 'conversation_figures';
 
 /** Rows inserted per table by the seed (pre-existing rows not counted), plus files written. */
 export type SeedSummary = Record<Exclude<keyof Database, OperationalTable>, number> & { documents: number };

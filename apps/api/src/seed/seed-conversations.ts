@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { deferConversationSummaries } from '../db/migrations/support/conversation-summaries.js';
 import type { ConversationsTable, Database, MessagesTable } from '../db/schema.js';
 import { insertAll, insertReturningIds } from './batch-insert.js';
 import type { SeedContext } from './seed-context.js';
@@ -58,6 +59,7 @@ function planConversation(context: SeedContext, subject: ConversationSubject): C
         sender_type: 'admin',
         content: conversationMessage(random, 'admin', position, subject.title),
         is_read: true,
+        team_read_at: createdAt,
         created_at: createdAt,
         deleted_at: null,
       });
@@ -68,6 +70,8 @@ function planConversation(context: SeedContext, subject: ConversationSubject): C
       sender_type: sender,
       content: conversationMessage(random, sender, position, subject.title),
       is_read: position < unreadFrom,
+      // Demo data: the moderation team has read what the recipients have read.
+      team_read_at: position < unreadFrom ? createdAt : null,
       created_at: createdAt,
       deleted_at: null,
     });
@@ -134,6 +138,8 @@ export async function seedConversations(
   clients: readonly ChunkClient[],
 ): Promise<void> {
   const plans = subjects(context, projects, clients).map((subject) => planConversation(context, subject));
+  // The summaries on the conversation rows are computed once at the end of the seed.
+  await deferConversationSummaries(db);
   const ids = await insertReturningIds(
     plans.map((plan) => plan.row),
     (batch) => db.insertInto('conversations').values(batch).returning('id').execute(),

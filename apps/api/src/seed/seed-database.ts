@@ -1,5 +1,9 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
+import {
+  dropConversationSummaryTriggers,
+  installConversationSummaries,
+} from '../db/migrations/support/conversation-summaries.js';
 import { dropCounterMachinery, installCounterMachinery } from '../db/migrations/support/counters.js';
 import { dropSearchSync, rebuildSearchIndexes } from '../db/migrations/support/search-index.js';
 import type { Database } from '../db/schema.js';
@@ -83,14 +87,20 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
            faster); the triggers that keep them come back in the same transaction. */
         await dropCounterMachinery(trx);
         await dropSearchSync(trx);
+        await dropConversationSummaryTriggers(trx);
         const summary = await withDeferredIndexes(trx, () => fillDatabase(trx, options, (work) => work(trx)));
         await installCounterMachinery(trx);
         await rebuildSearchIndexes(trx);
+        await installConversationSummaries(trx);
         return summary;
       }),
     );
   }
-  return fillDatabase(db, options, (work) => db.transaction().execute(work));
+  /* PostgreSQL: the conversation summaries' triggers stand aside in the seed's transactions
+     (seedConversations defers them); the summaries are computed once at the end. */
+  const summary = await fillDatabase(db, options, (work) => db.transaction().execute(work));
+  await db.transaction().execute((trx) => installConversationSummaries(trx));
+  return summary;
 }
 
 async function fillDatabase(

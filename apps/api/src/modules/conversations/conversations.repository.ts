@@ -1,0 +1,304 @@
+import type {
+  AdminConversation,
+  ConversationListQuery,
+  ConversationMessage,
+  ConversationStats,
+  SenderType,
+} from '@kwanza/contract';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { readCounters, sumBuckets } from '../../db/counters.js';
+import { fetchListPage } from '../../db/paginate.js';
+import type { Database } from '../../db/schema.js';
+import { searchMatches } from '../../db/search.js';
+import { dialectOf, toCount } from '../../db/sql.js';
+import { notFound } from '../../lib/http-errors.js';
+import { offsetOf } from '../../lib/pagination.js';
+import { describeDuration, describeTimeAgo, periodStart, recentStart } from './conversation-times.js';
+
+/*
+ * Reads of the moderation console. Everything a list row shows is kept on the conversation row by
+ * triggers (counts, latest message id, last activity; see migrations/support/conversation-summaries):
+ * a page reads its conversations and, by primary key, their latest message and the people named.
+ */
+
+export const CONVERSATION_NOT_FOUND = 'Conversation introuvable.';
+
+const SENDER_LABELS: Record<SenderType, string> = {
+  admin: 'Administrateur',
+  provider: 'Prestataire',
+  client: 'Client',
+};
+
+interface Person {
+  first_name: string | null;
+  last_name: string | null;
+  username: string | null;
+}
+
+/** 'Prénom Nom', else the username, else `fallback` (no such user any more). */
+export function personName(person: Person, fallback: string): string {
+  const fullName = `${person.first_name ?? ''} ${person.last_name ?? ''}`.trim();
+  return fullName || person.username || fallback;
+}
+
+function selectConversations(db: Kysely<Database>) {
+  return db
+    .selectFrom('conversations')
+    .innerJoin('users as client', 'client.id', 'conversations.client_id')
+    .innerJoin('users as provider', 'provider.id', 'conversations.provider_id')
+    .leftJoin('messages as last', 'last.id', 'conversations.last_message_id')
+    .leftJoin('users as sender', 'sender.id', 'last.sender_id')
+    .select([
+      'conversations.id',
+      'conversations.status',
+      'conversations.created_at',
+      'conversations.closed_at',
+      'conversations.last_activity_at',
+      'conversations.total_messages',
+      'conversations.unread_messages',
+      'client.id as client_id',
+      'client.first_name as client_first_name',
+      'client.last_name as client_last_name',
+      'client.username as client_username',
+      'client.email as client_email',
+      'provider.id as provider_id',
+      'provider.first_name as provider_first_name',
+      'provider.last_name as provider_last_name',
+      'provider.username as provider_username',
+      'provider.email as provider_email',
+      'last.sender_type as last_sender_type',
+      'last.content as last_content',
+      'last.created_at as last_created_at',
+      'sender.first_name as sender_first_name',
+      'sender.last_name as sender_last_name',
+      'sender.username as sender_username',
+    ]);
+}
+
+type ConversationRow = Awaited<ReturnType<ReturnType<typeof selectConversations>['executeTakeFirstOrThrow']>>;
+
+function toConversation(row: ConversationRow): AdminConversation {
+  const lastActivity = row.last_activity_at ?? row.created_at;
+  return {
+    id: row.id,
+    status: row.status,
+    client: {
+      id: row.client_id,
+      full_name: personName(
+        { first_name: row.client_first_name, last_name: row.client_last_name, username: row.client_username },
+        'Client',
+      ),
+      email: row.client_email,
+    },
+    provider: {
+      id: row.provider_id,
+      full_name: personName(
+        {
+          first_name: row.provider_first_name,
+          last_name: row.provider_last_name,
+          username: row.provider_username,
+        },
+        'Prestataire',
+      ),
+      email: row.provider_email,
+    },
+    unread_messages: toCount(row.unread_messages),
+    total_messages: toCount(row.total_messages),
+    duration: describeDuration(row.created_at, lastActivity),
+    created_at: row.created_at,
+    last_activity_at: lastActivity,
+    closed_at: row.closed_at,
+    last_message:
+      row.last_sender_type && row.last_content !== null && row.last_created_at
+        ? {
+            sender_type: row.last_sender_type,
+            sender_name: personName(
+              {
+                first_name: row.sender_first_name,
+                last_name: row.sender_last_name,
+                username: row.sender_username,
+              },
+              SENDER_LABELS[row.last_sender_type],
+            ),
+            content: row.last_content,
+            created_at: row.last_created_at,
+          }
+        : null,
+  };
+}
+
+type Filters = Omit<ConversationListQuery, 'page' | 'page_size'>;
+
+/** The list filters as one condition on `conversations` (the page and its count use it alike). */
+function matchesFilters(db: Kysely<Database>, filters: Filters, now: Date) {
+  return (eb: ExpressionBuilder<Database, 'conversations'>) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (filters.search) {
+      const dialect = dialectOf(db);
+      const term = filters.search;
+      conditions.push(
+        eb.or([
+          searchMatches(dialect, 'users', term, { alias: 'conversations', idColumn: 'client_id' }),
+          searchMatches(dialect, 'users', term, { alias: 'conversations', idColumn: 'provider_id' }),
+        ]),
+      );
+    }
+    // Literal 0: the partial indexes (`unread_messages > 0`, `= 0`) serve only the same literal.
+    if (filters.has_unread === true) conditions.push(eb('conversations.unread_messages', '>', eb.lit(0)));
+    if (filters.has_unread === false) conditions.push(eb('conversations.unread_messages', '=', eb.lit(0)));
+    if (filters.period) {
+      conditions.push(
+        eb('conversations.last_activity_at', '>=', periodStart(filters.period, now).toISOString()),
+      );
+    }
+    if (filters.client !== undefined) conditions.push(eb('conversations.client_id', '=', filters.client));
+    if (filters.provider !== undefined)
+      conditions.push(eb('conversations.provider_id', '=', filters.provider));
+    return eb.and(conditions);
+  };
+}
+
+interface Figures {
+  messages: number;
+  with_unread: number;
+}
+
+async function readFigures(db: Kysely<Database>): Promise<Figures> {
+  const rows = await db.selectFrom('conversation_figures').select(['name', 'n']).execute();
+  const value = (name: string) => toCount(rows.find((row) => row.name === name)?.n);
+  return { messages: value('messages'), with_unread: value('with_unread') };
+}
+
+async function totalConversations(db: Kysely<Database>): Promise<number> {
+  return sumBuckets(await readCounters(db, 'conversations'));
+}
+
+/**
+ * A page of conversations, latest activity first, and how many match: from the kept totals without
+ * a filter or with the unread filter alone, an indexed count for a period or one person, and a count
+ * up to the cap with a search.
+ */
+export async function listConversations(
+  db: Kysely<Database>,
+  query: ConversationListQuery,
+  now: Date = new Date(),
+): Promise<{ count: number; count_capped: boolean; results: AdminConversation[] }> {
+  const filtered = () => db.selectFrom('conversations').where(matchesFilters(db, query, now));
+  const page = await fetchListPage(db, {
+    searching: Boolean(query.search),
+    exactCount: async () => {
+      if (query.period === undefined && query.client === undefined && query.provider === undefined) {
+        if (query.has_unread === undefined) return totalConversations(db);
+        const { with_unread } = await readFigures(db);
+        return query.has_unread ? with_unread : (await totalConversations(db)) - with_unread;
+      }
+      const row = await filtered()
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow();
+      return toCount(row.count);
+    },
+    matches: () => filtered().select('conversations.id'),
+    rows: () =>
+      selectConversations(db)
+        .where(
+          'conversations.id',
+          'in',
+          filtered()
+            .select('conversations.id')
+            .orderBy('conversations.last_activity_at', 'desc')
+            .orderBy('conversations.id', 'desc')
+            .limit(query.page_size)
+            .offset(offsetOf(query)),
+        )
+        .orderBy('conversations.last_activity_at', 'desc')
+        .orderBy('conversations.id', 'desc')
+        .execute(),
+  });
+  return { count: page.count, count_capped: page.capped, results: page.rows.map(toConversation) };
+}
+
+export async function getConversation(db: Kysely<Database>, id: number): Promise<AdminConversation> {
+  const row = await selectConversations(db).where('conversations.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(CONVERSATION_NOT_FOUND);
+  return toConversation(row);
+}
+
+/** Statistics from kept totals; the 24-hour window is an index range of last activity. */
+export async function getConversationStats(
+  db: Kysely<Database>,
+  now: Date = new Date(),
+): Promise<ConversationStats> {
+  const [total, figures, recent] = await Promise.all([
+    totalConversations(db),
+    readFigures(db),
+    db
+      .selectFrom('conversations')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('last_activity_at', '>=', recentStart(now).toISOString())
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total_conversations: total,
+    conversations_with_unread: figures.with_unread,
+    recent_conversations: toCount(recent.count),
+    total_messages: figures.messages,
+  };
+}
+
+function selectMessages(db: Kysely<Database>) {
+  return db
+    .selectFrom('messages')
+    .leftJoin('users as sender', 'sender.id', 'messages.sender_id')
+    .select([
+      'messages.id',
+      'messages.sender_type',
+      'messages.content',
+      'messages.team_read_at',
+      'messages.created_at',
+      'sender.first_name',
+      'sender.last_name',
+      'sender.username',
+    ]);
+}
+
+type MessageRow = Awaited<ReturnType<ReturnType<typeof selectMessages>['executeTakeFirstOrThrow']>>;
+
+export function toMessage(row: MessageRow, now: Date): ConversationMessage {
+  const isAdmin = row.sender_type === 'admin';
+  return {
+    id: row.id,
+    sender_type: row.sender_type,
+    sender_name: personName(row, SENDER_LABELS[row.sender_type]),
+    content: row.content,
+    is_read: isAdmin || row.team_read_at !== null,
+    is_admin_message: isAdmin,
+    time_ago: describeTimeAgo(row.created_at, now),
+    created_at: row.created_at,
+  };
+}
+
+export async function getMessage(db: Kysely<Database>, id: number, now: Date): Promise<ConversationMessage> {
+  const row = await selectMessages(db).where('messages.id', '=', id).executeTakeFirstOrThrow();
+  return toMessage(row, now);
+}
+
+/** The thread, oldest first, without deleted messages (404 when the conversation does not exist). */
+export async function listMessages(
+  db: Kysely<Database>,
+  conversationId: number,
+  now: Date = new Date(),
+): Promise<ConversationMessage[]> {
+  const conversation = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('id', '=', conversationId)
+    .executeTakeFirst();
+  if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
+  const rows = await selectMessages(db)
+    .where('messages.conversation_id', '=', conversationId)
+    .where('messages.deleted_at', 'is', null)
+    .orderBy('messages.created_at', 'asc')
+    .orderBy('messages.id', 'asc')
+    .execute();
+  return rows.map((row) => toMessage(row, now));
+}
