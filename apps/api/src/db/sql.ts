@@ -76,17 +76,16 @@ export function escapeLike(value: string): string {
  * Case- and accent-insensitive "contains" on a `search_text` column (which holds the normalized text,
  * see `normalizeSearchText`). Works identically on both databases.
  */
-export function searchTextContains(column: Expression<string> | string, term: string): RawBuilder<boolean> {
+export function searchTextContains(column: Expression<string>, term: string): RawBuilder<boolean> {
   const pattern = `%${escapeLike(normalizeSearchText(term))}%`;
-  const reference = typeof column === 'string' ? sql.ref(column) : column;
-  return sql<boolean>`${reference} like ${pattern} escape '\\'`;
+  return sql<boolean>`${column} like ${pattern} escape '\\'`;
 }
 
 /** YYYY-MM of a timestamp column, in UTC. */
-export function monthOf(dialect: Dialect, column: string): RawBuilder<string> {
+export function monthOf(dialect: Dialect, column: Expression<string>): RawBuilder<string> {
   return dialect === 'postgres'
-    ? sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM')`
-    : sql<string>`substr(${sql.ref(column)}, 1, 7)`;
+    ? sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`
+    : sql<string>`substr(${column}, 1, 7)`;
 }
 
 /** JSON array columns are stored as text on both databases. */
@@ -110,15 +109,19 @@ export function nowIso(): string {
 }
 
 /** Hours between two timestamp columns (fractional). */
-export function hoursBetween(dialect: Dialect, from: string, to: string): RawBuilder<number> {
+export function hoursBetween(
+  dialect: Dialect,
+  from: Expression<string>,
+  to: Expression<string | null>,
+): RawBuilder<number> {
   return dialect === 'postgres'
-    ? sql<number>`extract(epoch from (${sql.ref(to)} - ${sql.ref(from)})) / 3600.0`
-    : sql<number>`(julianday(${sql.ref(to)}) - julianday(${sql.ref(from)})) * 24.0`;
+    ? sql<number>`extract(epoch from (${to} - ${from})) / 3600.0`
+    : sql<number>`(julianday(${to}) - julianday(${from})) * 24.0`;
 }
 
 /** Case-insensitive "contains" on a plain text column (standard SQL, same on both databases). */
-export function lowerContains(column: string, term: string): RawBuilder<boolean> {
-  return sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${`%${escapeLike(term.toLowerCase())}%`} escape '\\'`;
+export function lowerContains(column: Expression<string | null>, term: string): RawBuilder<boolean> {
+  return sql<boolean>`lower(coalesce(${column}, '')) like ${`%${escapeLike(term.toLowerCase())}%`} escape '\\'`;
 }
 
 /**
@@ -133,24 +136,11 @@ export function lockRowsOnPostgres<DB, TB extends keyof DB, O>(
   return dialect === 'postgres' ? query.forUpdate() : query;
 }
 
-/** `sum(case when condition then 1 else 0 end)`: a count of the rows matching a condition (both databases). */
-export function countWhere<DB, TB extends keyof DB>(
-  eb: ExpressionBuilder<DB, TB>,
-  condition: Expression<SqlBool>,
-) {
-  return eb.fn.sum<number | string | null>(eb.case().when(condition).then(eb.lit(1)).else(eb.lit(0)).end());
-}
-
-/** A SQL count (number, numeric string or null on PostgreSQL) as a number. */
-export function toCount(value: number | string | bigint | null | undefined): number {
-  return Number(value ?? 0);
-}
-
 /**
  * "The user `userIdColumn` points to is not deleted", as a correlated EXISTS: a list then walks its
  * own order index and checks each row's user by primary key, instead of the planner starting from
  * every live user and sorting (100× slower on a large table).
  */
-export function userIsLive(userIdColumn: string): RawBuilder<boolean> {
-  return sql<boolean>`exists (select 1 from users live_user where live_user.id = ${sql.ref(userIdColumn)} and live_user.deleted_at is null)`;
+export function userIsLive(userId: Expression<number>): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from users live_user where live_user.id = ${userId} and live_user.deleted_at is null)`;
 }

@@ -1,8 +1,8 @@
 import { DISPUTE_STATUSES, type DisputeStats } from '@kwanza/contract';
 import type { Kysely } from 'kysely';
+import { toCount } from '../../db/aggregates.js';
 import { countByPart, readCounters } from '../../db/counters.js';
 import type { Database } from '../../db/schema.js';
-import { toCount } from '../../db/sql.js';
 import { lastTwelveMonths } from '../projects/months.js';
 
 /**

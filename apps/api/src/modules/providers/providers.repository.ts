@@ -1,10 +1,11 @@
 import type { Provider, ProviderListQuery, ProviderStats } from '@kwanza/contract';
 import type { Kysely } from 'kysely';
+import { countWhere, toCount } from '../../db/aggregates.js';
 import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
 import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
-import { countWhere, dialectOf, parseJsonArray, toCount, userIsLive } from '../../db/sql.js';
+import { dialectOf, parseJsonArray, userIsLive } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
@@ -21,7 +22,7 @@ function liveProviders(db: Kysely<Database>) {
 
 /** Live providers matching the filters, from `provider_profiles` alone (its order index drives the page). */
 function filteredProviders(db: Kysely<Database>, query: Pick<ProviderListQuery, 'search' | 'is_verified'>) {
-  let rows = db.selectFrom('provider_profiles as pp').where(userIsLive('pp.user_id'));
+  let rows = db.selectFrom('provider_profiles as pp').where((eb) => userIsLive(eb.ref('pp.user_id')));
   const term = query.search;
   if (term) {
     const dialect = dialectOf(db);

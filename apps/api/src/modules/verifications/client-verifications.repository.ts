@@ -31,7 +31,7 @@ type Filters = Partial<Pick<ClientVerificationListQuery, 'verification_status' |
 type FilterBuilder = ExpressionBuilder<Database, 'client_verifications'>;
 
 function matchesFilters(eb: FilterBuilder, filters: Filters, dialect: Dialect): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [userIsLive('client_verifications.user_id')];
+  const conditions: Expression<SqlBool>[] = [userIsLive(sql.ref<number>('client_verifications.user_id'))];
   if (filters.verification_status === 'not_started') {
     conditions.push(sql<boolean>`1 = 0`);
   } else if (filters.verification_status) {

@@ -9,12 +9,13 @@ import type {
   VerificationDashboard,
 } from '@kwanza/contract';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { toCount } from '../../db/aggregates.js';
 import { type CounterBucket, flagPart, readCounters, sumAmounts, sumBuckets } from '../../db/counters.js';
 import type { Dialect } from '../../db/database.js';
 import { countUpToCap } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
-import { dialectOf, hoursBetween, lockRowsOnPostgres, monthOf, toCount, userIsLive } from '../../db/sql.js';
+import { dialectOf, hoursBetween, lockRowsOnPostgres, monthOf, userIsLive } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { tryTransition } from '../../lib/transitions.js';
@@ -52,7 +53,7 @@ function matchesFilters(
   now: Date,
   dialect: Dialect,
 ): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [userIsLive('provider_verifications.user_id')];
+  const conditions: Expression<SqlBool>[] = [userIsLive(sql.ref<number>('provider_verifications.user_id'))];
   if (filters.status === 'not_started') {
     // A verification row is never "not started": that state means no row exists.
     conditions.push(sql<boolean>`1 = 0`);
@@ -378,7 +379,7 @@ export async function providerVerificationReport(
     .select(['provider_verifications.document_type', (eb) => eb.fn.countAll().as('count')])
     .groupBy('provider_verifications.document_type')
     .execute();
-  const month = monthOf(dialect, 'provider_verifications.submitted_at');
+  const month = monthOf(dialect, sql.ref<string>('provider_verifications.submitted_at'));
   const months = await base()
     .select((eb) => [
       month.as('month'),
@@ -402,7 +403,11 @@ export async function providerVerificationReport(
     .select((eb) =>
       eb.fn
         .avg(
-          hoursBetween(dialect, 'provider_verifications.submitted_at', 'provider_verifications.verified_at'),
+          hoursBetween(
+            dialect,
+            sql.ref<string>('provider_verifications.submitted_at'),
+            sql.ref<string | null>('provider_verifications.verified_at'),
+          ),
         )
         .as('hours'),
     )
@@ -461,7 +466,7 @@ export async function verificationDashboard(
   const processedSince = async (since: Date) => {
     const row = await db
       .selectFrom('provider_verifications')
-      .where(userIsLive('provider_verifications.user_id'))
+      .where((eb) => userIsLive(eb.ref('provider_verifications.user_id')))
       .where('provider_verifications.verification_status', '!=', 'pending')
       .where('provider_verifications.verified_at', '>=', since.toISOString())
       .select((eb) => eb.fn.countAll().as('count'))

@@ -1,7 +1,7 @@
 import type { StatusDistribution } from '@kwanza/contract';
 import { sql } from 'kysely';
+import { toCount } from '../../db/aggregates.js';
 import { type CounterBucket, sumBuckets } from '../../db/counters.js';
-import { toCount } from '../../db/sql.js';
 import type { Executor } from './verification-rules.js';
 
 /*
