@@ -1,9 +1,7 @@
-import type { ProviderPage } from '@kwanza/contract';
+import { ProviderPage } from '@kwanza/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
-
-/** Every query of the providers feature starts with this key; mutations invalidate it. */
-export const PROVIDERS_QUERY_KEY = ['providers'] as const;
+import { apiFetch } from '../../../lib/http';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface ProviderListFilters {
   page: number;
@@ -13,20 +11,12 @@ export interface ProviderListFilters {
 }
 
 export function listProviders(filters: ProviderListFilters, signal?: AbortSignal): Promise<ProviderPage> {
-  return apiRequest<ProviderPage>('/providers/', {
-    query: {
-      page: filters.page,
-      page_size: filters.page_size,
-      search: filters.search,
-      is_verified: filters.is_verified,
-    },
-    signal,
-  });
+  return apiFetch('/providers/', ProviderPage, { query: { ...filters }, signal });
 }
 
 export function providersQueryOptions(filters: ProviderListFilters) {
   return queryOptions({
-    queryKey: [...PROVIDERS_QUERY_KEY, 'list', filters],
+    queryKey: queryKeys.providers.list(filters),
     queryFn: ({ signal }) => listProviders(filters, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
-import type { Provider, ProviderPage } from '@kwanza/contract';
+import { Provider, type ProviderPage } from '@kwanza/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
-import { PROVIDERS_QUERY_KEY } from './list-providers';
+import { apiFetch } from '../../../lib/http';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface SetProviderVerifiedVariables {
   id: number;
@@ -9,7 +9,7 @@ export interface SetProviderVerifiedVariables {
 }
 
 export function setProviderVerified({ id, isVerified }: SetProviderVerifiedVariables): Promise<Provider> {
-  return apiRequest<Provider>(`/providers/${id}/`, { method: 'PUT', body: { is_verified: isVerified } });
+  return apiFetch(`/providers/${id}/`, Provider, { method: 'PUT', body: { is_verified: isVerified } });
 }
 
 /**
@@ -20,16 +20,13 @@ export function useSetProviderVerified() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setProviderVerified,
-    onSuccess: async (provider) => {
-      queryClient.setQueriesData<ProviderPage>({ queryKey: PROVIDERS_QUERY_KEY }, (page) =>
+    meta: { invalidates: [queryKeys.providers.all, queryKeys.users.all] },
+    onSuccess: (provider) => {
+      queryClient.setQueriesData<ProviderPage>({ queryKey: queryKeys.providers.all }, (page) =>
         page
           ? { ...page, results: page.results.map((item) => (item.id === provider.id ? provider : item)) }
           : page,
       );
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: PROVIDERS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['users'] }),
-      ]);
     },
   });
 }

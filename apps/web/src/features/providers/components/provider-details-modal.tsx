@@ -1,21 +1,8 @@
 import type { Provider } from '@kwanza/contract';
 import { Avatar, Badge, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Field } from '../../../components/field';
 import { formatDate, formatRating } from '../../../lib/format';
 import { formatServiceCount, providerInitial, providerName } from './provider-text';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 export function ProviderDetailsModal({
   provider,
