@@ -6,11 +6,12 @@ import type {
   SenderType,
 } from '@kwanza/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { toCount } from '../../db/aggregates.js';
 import { readCounters, sumBuckets } from '../../db/counters.js';
 import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
-import { dialectOf, toCount } from '../../db/sql.js';
+import { dialectOf } from '../../db/sql.js';
 import { notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { describeDuration, describeTimeAgo, periodStart, recentStart } from './conversation-times.js';
