@@ -1,7 +1,6 @@
 import { normalizeSearchText } from '@kwanza/contract';
 import {
   type Expression,
-  type ExpressionBuilder,
   type Kysely,
   type KyselyPlugin,
   OperationNodeTransformer,
@@ -13,7 +12,6 @@ import {
   type RawBuilder,
   type RootOperationNode,
   type SelectQueryBuilder,
-  type SqlBool,
   sql,
   type UnknownRow,
   type ValueNode,
