@@ -46,15 +46,13 @@ async function notifyParties(
   dispute: { id: number; title: string; client_id: number; provider_id: number },
   change: { status: DisputeStatus; note: string | null; adminId: number; now: string },
 ): Promise<void> {
-  const title = 'Litige mis à jour';
-  const message =
-    `Le statut du litige « ${dispute.title} » est désormais : ${DISPUTE_STATUS_LABELS[change.status]}.` +
-    (change.note ? ` Note : ${change.note}` : '');
   await insertNotification(trx, {
     recipients: [dispute.client_id, dispute.provider_id],
     type: 'dispute',
-    title,
-    message,
+    title: 'Litige mis à jour',
+    message:
+      `Le statut du litige « ${dispute.title} » est désormais : ${DISPUTE_STATUS_LABELS[change.status]}.` +
+      (change.note ? ` Note : ${change.note}` : ''),
     related: { type: 'dispute', id: dispute.id },
     createdBy: change.adminId,
     at: change.now,

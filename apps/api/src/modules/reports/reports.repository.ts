@@ -4,10 +4,11 @@ import { readCounters, sumBuckets } from '../../db/counters.js';
 import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
-import { dialectOf, lockRowsOnPostgres, nowIso } from '../../db/sql.js';
+import { dialectOf, nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
+import { applyTransition } from '../../lib/transitions.js';
 import { displayName } from '../projects/projects.repository.js';
 
 export const REPORT_NOT_FOUND = 'Signalement introuvable.';
@@ -139,16 +140,15 @@ export async function getReport(db: Kysely<Database>, id: number): Promise<Repor
   return toReport(row);
 }
 
-/** Notes as stored: absent keeps the current ones, empty or blank clears them, else trimmed. */
-function nextNotes(current: string | null, given: string | null | undefined): string | null {
-  if (given === undefined) return current;
+/** Notes as stored: empty or blank clears them, else trimmed (absent is left out of the update). */
+function storedNotes(given: string | null): string | null {
   const trimmed = given?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
 }
 
 /**
- * Sets a report's status (any to any) and notes, recording which admin did it and when, in one
- * transaction under a row lock (concurrent changes line up; the last one wins whole).
+ * Sets a report's status (any to any) and notes, recording which admin did it and when: one
+ * conditional UPDATE in a transaction (concurrent changes line up; the last one wins whole).
  */
 export async function updateReportStatus(
   db: Kysely<Database>,
@@ -157,23 +157,22 @@ export async function updateReportStatus(
   adminId: number,
 ): Promise<Report> {
   await runInTransaction(db, async (trx) => {
-    const current = await lockRowsOnPostgres(
-      trx.selectFrom('reports').select(['id', 'admin_notes']).where('id', '=', id),
-      dialectOf<Database>(trx),
-    ).executeTakeFirst();
-    if (!current) throw notFound(REPORT_NOT_FOUND);
     const now = nowIso();
-    await trx
-      .updateTable('reports')
-      .set({
-        status: body.status,
-        admin_notes: nextNotes(current.admin_notes, body.admin_notes),
-        reviewed_by: adminId,
-        reviewed_at: now,
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .execute();
+    await applyTransition(
+      trx,
+      {
+        table: 'reports',
+        id,
+        set: {
+          status: body.status,
+          ...(body.admin_notes !== undefined ? { admin_notes: storedNotes(body.admin_notes) } : {}),
+          reviewed_by: adminId,
+          reviewed_at: now,
+          updated_at: now,
+        },
+      },
+      { notFound: REPORT_NOT_FOUND, refused: REPORT_NOT_FOUND },
+    );
   });
   return getReport(db, id);
 }
