@@ -42,6 +42,13 @@ export const queryKeys = {
     all: ['reports'] as const,
     list: (filters: object) => ['reports', 'list', filters] as const,
   },
+  conversations: {
+    all: ['conversations'] as const,
+    list: (filters: object) => ['conversations', 'list', filters] as const,
+    stats: ['conversations', 'stats'] as const,
+    detail: (id: string) => ['conversations', 'detail', id] as const,
+    messages: (id: string) => ['conversations', 'messages', id] as const,
+  },
   dashboard: {
     all: ['dashboard'] as const,
     stats: ['dashboard', 'stats'] as const,

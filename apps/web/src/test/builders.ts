@@ -1,6 +1,9 @@
 import type {
+  AdminConversation,
   ClientVerification,
   ClientVerificationStats,
+  ConversationMessage,
+  ConversationStats,
   DashboardStats,
   Dispute,
   DisputeDetail,
@@ -267,6 +270,52 @@ export function someDashboardStats(overrides: Partial<DashboardStats> = {}): Das
     last_month: { new_users: 1, active_projects: 1, open_disputes: 0, revenue: 0 },
     user_registrations: MONTHS.map((month) => ({ month, count: 4 })),
     recent_activity: { projects: [], disputes: [] },
+    ...overrides,
+  };
+}
+
+export function aConversation(overrides: Partial<AdminConversation> = {}): AdminConversation {
+  return {
+    id: 1,
+    status: 'active',
+    client: { id: 11, full_name: 'Carla Dias', email: 'carla@example.test' },
+    provider: { id: 12, full_name: 'Rui Santos', email: 'rui@example.test' },
+    unread_messages: 0,
+    total_messages: 3,
+    duration: '2 jours',
+    created_at: CREATED,
+    last_activity_at: '2026-01-03T10:00:00.000Z',
+    closed_at: null,
+    last_message: {
+      sender_type: 'provider',
+      sender_name: 'Rui Santos',
+      content: 'Je passe demain matin.',
+      created_at: '2026-01-03T10:00:00.000Z',
+    },
+    ...overrides,
+  };
+}
+
+export function aConversationMessage(overrides: Partial<ConversationMessage> = {}): ConversationMessage {
+  return {
+    id: 1,
+    sender_type: 'client',
+    sender_name: 'Carla Dias',
+    content: 'Bonjour, êtes-vous disponible ?',
+    is_read: true,
+    is_admin_message: false,
+    time_ago: 'Il y a 2j',
+    created_at: CREATED,
+    ...overrides,
+  };
+}
+
+export function someConversationStats(overrides: Partial<ConversationStats> = {}): ConversationStats {
+  return {
+    total_conversations: 42,
+    conversations_with_unread: 7,
+    recent_conversations: 5,
+    total_messages: 380,
     ...overrides,
   };
 }
