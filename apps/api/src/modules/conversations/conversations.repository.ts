@@ -12,6 +12,7 @@ import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
+import { displayName, type NamedPerson } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { describeDuration, describeTimeAgo, periodStart, recentStart } from './conversation-times.js';
@@ -30,16 +31,9 @@ const SENDER_LABELS: Record<SenderType, string> = {
   client: 'Client',
 };
 
-interface Person {
-  first_name: string | null;
-  last_name: string | null;
-  username: string | null;
-}
-
 /** 'Prénom Nom', else the username, else `fallback` (no such user any more). */
-export function personName(person: Person, fallback: string): string {
-  const fullName = `${person.first_name ?? ''} ${person.last_name ?? ''}`.trim();
-  return fullName || person.username || fallback;
+export function personName(person: NamedPerson, fallback: string): string {
+  return displayName(person, fallback);
 }
 
 function selectConversations(db: Kysely<Database>) {

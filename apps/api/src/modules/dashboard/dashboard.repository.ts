@@ -2,8 +2,8 @@ import type { DashboardStats } from '@kwanza/contract';
 import type { Kysely } from 'kysely';
 import { countByPart, readCounters, sumAmounts, sumBuckets } from '../../db/counters.js';
 import type { Database } from '../../db/schema.js';
-import { lastTwelveMonths } from '../projects/months.js';
-import { displayName } from '../projects/projects.repository.js';
+import { displayName } from '../../lib/display-name.js';
+import { lastTwelveMonths } from '../../lib/months.js';
 
 const RECENT_LIMIT = 5;
 const ACTIVE_PROJECT = new Set(['open', 'in_progress']);

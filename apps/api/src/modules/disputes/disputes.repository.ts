@@ -14,10 +14,10 @@ import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
+import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
 import type { DocumentUrlSigner } from '../../storage/signed-url.js';
-import { displayName } from '../projects/projects.repository.js';
 
 export const DISPUTE_NOT_FOUND = 'Litige introuvable.';
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { toCount } from '../../db/aggregates.js';
 import { countByPart, readCounters } from '../../db/counters.js';
 import type { Database } from '../../db/schema.js';
-import { lastTwelveMonths } from '../projects/months.js';
+import { lastTwelveMonths } from '../../lib/months.js';
 
 /**
  * Median of `resolution_seconds` (generated from resolved_at − created_at) read from its partial

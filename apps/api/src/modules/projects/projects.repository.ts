@@ -14,23 +14,14 @@ import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
 import { dialectOf, lockRowsOnPostgres, nowIso, parseJsonArray } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
+import { displayName } from '../../lib/display-name.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
+import { lastTwelveMonths } from '../../lib/months.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { buildBudgetDisplay } from './budget-display.js';
-import { lastTwelveMonths } from './months.js';
 
 export const PROJECT_NOT_FOUND = 'Projet introuvable.';
 export const PROJECT_HAS_DISPUTES = 'Ce projet ne peut pas être supprimé : des litiges y sont rattachés.';
-
-/** 'Prénom Nom', else the username. */
-export function displayName(person: {
-  first_name: string | null;
-  last_name: string | null;
-  username: string;
-}): string {
-  const fullName = `${person.first_name ?? ''} ${person.last_name ?? ''}`.trim();
-  return fullName || person.username;
-}
 
 function selectProjects(db: Kysely<Database>) {
   return db

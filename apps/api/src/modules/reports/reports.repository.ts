@@ -6,10 +6,10 @@ import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
 import { dialectOf, nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
+import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { applyTransition } from '../../lib/transitions.js';
-import { displayName } from '../projects/projects.repository.js';
 
 export const REPORT_NOT_FOUND = 'Signalement introuvable.';
 

@@ -11,13 +11,13 @@ import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
 import { dialectOf, userIsLive } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
+import { displayName } from '../../lib/display-name.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { applyTransition } from '../../lib/transitions.js';
 import { isUrgent, type VerificationReadContext } from './provider-verifications.repository.js';
 import { statusFigures, urgentCount } from './verification-figures.js';
 import {
   APPROVE_REFUSED,
-  displayName,
   type Executor,
   NOT_FOUND_DETAIL,
   notesUpdate,

@@ -1,11 +1,12 @@
 import type { ProviderVerificationFilters } from '@kwanza/contract';
 import { stringify } from 'csv-stringify/sync';
+import { displayName } from '../../lib/display-name.js';
 import type { WorkLane } from '../../lib/work-lane.js';
 import {
   listProviderVerificationChunk,
   type ProviderVerificationRow,
 } from './provider-verifications.repository.js';
-import { displayName, type Executor } from './verification-rules.js';
+import type { Executor } from './verification-rules.js';
 
 /** Rows read per query: the export never holds more than one chunk in memory. */
 export const EXPORT_CHUNK_SIZE = 1000;

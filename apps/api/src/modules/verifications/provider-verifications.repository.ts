@@ -17,6 +17,7 @@ import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
 import { dialectOf, hoursBetween, lockRowsOnPostgres, monthOf, userIsLive } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
+import { displayName } from '../../lib/display-name.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { tryTransition } from '../../lib/transitions.js';
 import type { DocumentUrlSigner } from '../../storage/signed-url.js';
@@ -24,7 +25,6 @@ import { statusFigures, urgentCount } from './verification-figures.js';
 import {
   APPROVE_REFUSED,
   daysAgo,
-  displayName,
   type Executor,
   NOT_FOUND_DETAIL,
   notesUpdate,

@@ -48,11 +48,6 @@ export function daysAgo(now: Date, days: number): string {
   return new Date(now.getTime() - days * 24 * 3600 * 1000).toISOString();
 }
 
-/** Display name of a user: first and last name, else the username. */
-export function displayName(user: { first_name: string; last_name: string; username: string }): string {
-  return `${user.first_name} ${user.last_name}`.trim() || user.username;
-}
-
 export interface NotificationInput {
   userId: number;
   adminId: number;
