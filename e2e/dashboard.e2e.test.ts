@@ -46,17 +46,17 @@ describe('dashboard', () => {
       ['En Cours', projectStats.by_status.in_progress],
     ];
     for (const [label, value] of cards) {
-      const card = page.getByRole('region', { name: label, exact: true });
+      const card = page.getByRole('group', { name: label, exact: true });
       await card.waitFor();
       expect(await card.textContent(), label).toContain(frenchNumber(value));
     }
-    expect(await page.getByRole('region', { name: 'Total Utilisateurs' }).textContent()).toContain(
+    expect(await page.getByRole('group', { name: 'Total Utilisateurs' }).textContent()).toContain(
       `+${stats.this_month.new_users} ce mois`,
     );
-    expect(await page.getByRole('region', { name: 'Litiges Ouverts' }).textContent()).toMatch(
+    expect(await page.getByRole('group', { name: 'Litiges Ouverts' }).textContent()).toMatch(
       /par rapport au mois dernier/,
     );
-    expect(await page.getByRole('region', { name: 'Total Projets' }).textContent()).toMatch(
+    expect(await page.getByRole('group', { name: 'Total Projets' }).textContent()).toMatch(
       /projets actifs par rapport au mois dernier/,
     );
 

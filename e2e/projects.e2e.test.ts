@@ -62,7 +62,7 @@ describe('projects list', () => {
     const completed = await api<{ count: number }>('/admin/projects/?status=completed&page_size=1');
     const { page } = browser;
     await openProjects(page);
-    expect(await page.getByRole('region', { name: 'Total des projets' }).textContent()).toContain(
+    expect(await page.getByRole('group', { name: 'Total des projets' }).textContent()).toContain(
       frenchNumber(stats.total_projects),
     );
 

@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, type SimpleGridProps, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, type SimpleGridProps, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatNumber } from '../lib/format';
 
@@ -23,18 +23,27 @@ export function StatGrid({ items, cols = { base: 2, md: items.length } }: StatGr
     <SimpleGrid cols={cols} mb="lg">
       {items.map((item) => (
         <Paper key={item.label} withBorder p="md" radius="md" role="group" aria-label={item.label}>
-          <Text size="sm" c="dimmed">
-            {item.label}
-          </Text>
-          <Text fw={700} fz="xl" c={item.color}>
-            {item.value === undefined
-              ? '—'
-              : typeof item.value === 'number'
-                ? formatNumber(item.value)
-                : item.value}
-          </Text>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <div>
+              <Text size="sm" c="dimmed">
+                {item.label}
+              </Text>
+              <Text fw={700} fz="xl" c={item.icon ? undefined : item.color}>
+                {item.value === undefined
+                  ? '—'
+                  : typeof item.value === 'number'
+                    ? formatNumber(item.value)
+                    : item.value}
+              </Text>
+            </div>
+            {item.icon ? (
+              <ThemeIcon color={item.color} variant="light" size="lg" radius="md" aria-hidden>
+                {item.icon}
+              </ThemeIcon>
+            ) : null}
+          </Group>
           {item.hint ? (
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" mt="sm">
               {item.hint}
             </Text>
           ) : null}

@@ -65,5 +65,6 @@ export function stubApiNotFound(): void {
 
 /** The shell's title (the header's level-1 heading) once it shows `label`. */
 export function findShellTitle(label: string) {
-  return screen.findByRole('heading', { level: 1, name: label });
+  // Screens are lazy chunks: on a busy machine the first one may take more than a second to load.
+  return screen.findByRole('heading', { level: 1, name: label }, { timeout: 5000 });
 }

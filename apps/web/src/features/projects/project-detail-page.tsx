@@ -2,31 +2,19 @@ import type { Project } from '@kwanza/contract';
 import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { Field } from '../../components/field';
 import { LoadingState } from '../../components/loading-state';
-import { StatusBadge } from '../../components/status-badge';
 import { formatBudget, formatDate, formatNumber } from '../../lib/format';
 import { ApiError } from '../../lib/http';
 import { useProject } from './api/get-project';
 import { useProjectOffers } from './api/list-project-offers';
 import { ProjectAdministration } from './components/project-administration';
 import { initialsOf, ProjectOffers } from './components/project-offers';
-import { PROJECT_STATUS_COLORS, PROJECT_STATUS_LABELS } from './project-status';
+import { ProjectStatusBadge } from './components/project-status-badge';
 
 const NOT_SPECIFIED = 'Non spécifié';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <div>{children}</div>
-    </Stack>
-  );
-}
 
 function Counter({ label, value }: { label: string; value: number }) {
   return (
@@ -64,10 +52,7 @@ function ProjectView({ project }: { project: Project }) {
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <Title order={2}>{project.title}</Title>
           <Group gap="xs">
-            <StatusBadge
-              label={PROJECT_STATUS_LABELS[project.status] ?? project.status}
-              color={PROJECT_STATUS_COLORS[project.status] ?? 'gray'}
-            />
+            <ProjectStatusBadge value={project.status} />
             <Badge variant="outline" color="gray" radius="sm" tt="none">
               ID: {project.id}
             </Badge>

@@ -1,52 +1,30 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp, storeSession } from '../../test/render-app';
+import { describe, expect, it } from 'vitest';
+import { aPage, aProject, someProjectStats } from '../../test/builders';
+import { fakeApi } from '../../test/fake-api';
+import { renderApp, storeSession } from '../../test/render-app';
 
-const PROJECT = {
+const PROJECT = aProject({
   id: 5,
   title: 'Logo pour café',
-  description: 'Identité visuelle',
-  status: 'open',
-  client_id: 2,
-  client_name: 'Bruno Costa',
-  category_id: null,
-  category_name: null,
-  budget_display: 'Sur devis',
   budget_range: 'sur_devis',
-  min_budget: null,
-  max_budget: null,
-  location: null,
-  deadline: null,
-  created_at: '2026-01-10T10:00:00.000Z',
-  required_skills: [],
-  views_count: 0,
-  favorites_count: 0,
-  offers_count: 0,
-  admin_notes: null,
-};
+  budget_display: 'Sur devis',
+});
 
 function stubProjectsApi() {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
-    if (url.startsWith('/api/admin/projects/stats/')) {
-      return jsonResponse(200, {
+  return fakeApi()
+    .get('/api/admin/projects/', ({ url }) => {
+      // One project in all: any page after the first is past the end.
+      const page = Number(url.searchParams.get('page') ?? '1');
+      return aPage(page > 1 ? [] : [PROJECT], 1);
+    })
+    .get('/api/admin/projects/stats/', () =>
+      someProjectStats({
         total_projects: 1,
         by_status: { open: 1, in_progress: 0, completed: 0, closed: 0, cancelled: 0, paused: 0 },
-        monthly_stats: [],
-        top_categories: [],
-      });
-    }
-    if (url.startsWith('/api/admin/projects/categories/')) return jsonResponse(200, []);
-    if (url.startsWith('/api/admin/projects/')) {
-      // One project in all: any page after the first is past the end.
-      const page = Number(new URL(url, 'http://localhost').searchParams.get('page') ?? '1');
-      return jsonResponse(200, { count: 1, next: null, previous: null, results: page > 1 ? [] : [PROJECT] });
-    }
-    if (url.startsWith('/api/auth/me/')) return jsonResponse(200, {});
-    return jsonResponse(404, { detail: 'introuvable' });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+      }),
+    )
+    .get('/api/admin/projects/categories/', () => []);
 }
 
 describe('projects page search in the URL', () => {
@@ -77,14 +55,24 @@ describe('projects page search in the URL', () => {
 describe('projects page past the last page', () => {
   it('goes to the last page instead of showing an empty table', async () => {
     storeSession();
-    const fetchMock = stubProjectsApi();
+    const api = stubProjectsApi();
     const { router } = renderApp('/projects?status=open&page=7');
     await screen.findByText('Logo pour café', {}, { timeout: 5000 });
     expect(router.state.location.search).toBe('?status=open');
     expect(screen.getByText('Affichage de 1 à 1 sur 1 résultats')).toBeTruthy();
-    const listCalls = fetchMock.mock.calls
-      .map(([url]) => String(url))
-      .filter((url) => url.startsWith('/api/admin/projects/?'));
-    expect(listCalls.some((url) => url.includes('page=7'))).toBe(true);
+    const listCalls = api.callsTo('/api/admin/projects/');
+    expect(listCalls.some((call) => call.url.searchParams.get('page') === '7')).toBe(true);
+  });
+});
+
+describe('projects page badges', () => {
+  it("shows 'En pause' and never a raw status", async () => {
+    storeSession();
+    stubProjectsApi().get('/api/admin/projects/', () =>
+      aPage([aProject({ status: 'paused', title: 'Pause' })]),
+    );
+    renderApp('/projects');
+    expect(await screen.findByText('En pause', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('paused')).toBeNull();
   });
 });

@@ -1,14 +1,15 @@
-import type { DashboardStats } from '@kwanza/contract';
+import { DashboardStats } from '@kwanza/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
+import { apiFetch } from '../../../lib/http';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function getDashboardStats(signal?: AbortSignal): Promise<DashboardStats> {
-  return apiRequest<DashboardStats>('/admin/dashboard/stats/', { signal });
+  return apiFetch('/admin/dashboard/stats/', DashboardStats, { signal });
 }
 
 export function dashboardStatsQueryOptions() {
   return queryOptions({
-    queryKey: ['dashboard', 'stats'],
+    queryKey: queryKeys.dashboard.stats,
     queryFn: ({ signal }) => getDashboardStats(signal),
   });
 }

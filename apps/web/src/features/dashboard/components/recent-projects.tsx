@@ -1,17 +1,14 @@
 import type { DashboardStats } from '@kwanza/contract';
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { StatusBadge } from '../../../components/status-badge';
+import { createStatusBadge } from '../../../components/status-badge';
 import { formatDayMonth } from '../../../lib/format';
+import { PROJECT_STATUS_LABELS } from '../../../lib/labels';
 
 type RecentProject = DashboardStats['recent_activity']['projects'][number];
 
-/** Ouvert and En cours as the spec words them; any other status shown raw. */
-function badgeOf(status: string): { label: string; color: string } {
-  if (status === 'open') return { label: 'Ouvert', color: 'blue' };
-  if (status === 'in_progress') return { label: 'En cours', color: 'yellow' };
-  return { label: status, color: 'gray' };
-}
+/** Every status in French, from the shared labels (no raw value such as 'paused' reaches the screen). */
+const ProjectStatusBadge = createStatusBadge(PROJECT_STATUS_LABELS);
 
 export function RecentProjects({ projects }: { projects: RecentProject[] }) {
   return (
@@ -24,7 +21,6 @@ export function RecentProjects({ projects }: { projects: RecentProject[] }) {
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {projects.map((project) => {
-            const badge = badgeOf(project.status);
             return (
               <Group key={project.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
                 <div style={{ minWidth: 0 }}>
@@ -36,7 +32,7 @@ export function RecentProjects({ projects }: { projects: RecentProject[] }) {
                   </Text>
                 </div>
                 <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-                  <StatusBadge label={badge.label} color={badge.color} />
+                  <ProjectStatusBadge value={project.status} />
                   <Text size="xs" c="dimmed">
                     {formatDayMonth(project.created_at)}
                   </Text>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http';
-import { projectKeys } from './project-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteProject(id: number): Promise<void> {
   return apiRequest<void>(`/admin/projects/${id}/`, { method: 'DELETE' });
@@ -11,12 +11,8 @@ export function useDeleteProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProject,
-    onSuccess: async (_result, id) => {
-      queryClient.removeQueries({ queryKey: projectKeys.detail(String(id)) });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-      ]);
-    },
+    meta: { invalidates: [queryKeys.projects.all, queryKeys.dashboard.all] },
+    onSuccess: (_result, id) =>
+      queryClient.removeQueries({ queryKey: queryKeys.projects.detail(String(id)) }),
   });
 }

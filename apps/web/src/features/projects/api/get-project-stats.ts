@@ -1,20 +1,8 @@
 import type { ProjectStats } from '@kwanza/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
+import { useQuery } from '@tanstack/react-query';
+import { projectStatsQueryOptions } from '../../../lib/project-stats';
+import { queryKeys } from '../../../lib/query-keys';
 import { listProjects } from './list-projects';
-import { projectKeys } from './project-keys';
-
-export function getProjectStats(signal?: AbortSignal): Promise<ProjectStats> {
-  return apiRequest<ProjectStats>('/admin/projects/stats/', { signal });
-}
-
-export function projectStatsQueryOptions() {
-  return queryOptions({
-    queryKey: projectKeys.stats,
-    queryFn: ({ signal }) => getProjectStats(signal),
-    retry: false,
-  });
-}
 
 export function useProjectStats() {
   return useQuery(projectStatsQueryOptions());
@@ -62,7 +50,7 @@ export async function getHeadlineFallback(
 export function useProjectHeadline(search: string | undefined) {
   const stats = useProjectStats();
   const fallback = useQuery({
-    queryKey: projectKeys.statsFallback(search),
+    queryKey: queryKeys.projects.statsFallback(search),
     queryFn: ({ signal }) => getHeadlineFallback(search, signal),
     enabled: stats.isError,
   });

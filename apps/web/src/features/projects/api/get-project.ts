@@ -1,14 +1,17 @@
-import type { Project } from '@kwanza/contract';
+import { Project } from '@kwanza/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
-import { projectKeys } from './project-keys';
+import { apiFetch } from '../../../lib/http';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function getProject(id: string, signal?: AbortSignal): Promise<Project> {
-  return apiRequest<Project>(`/admin/projects/${encodeURIComponent(id)}/`, { signal });
+  return apiFetch(`/admin/projects/${encodeURIComponent(id)}/`, Project, { signal });
 }
 
 export function projectQueryOptions(id: string) {
-  return queryOptions({ queryKey: projectKeys.detail(id), queryFn: ({ signal }) => getProject(id, signal) });
+  return queryOptions({
+    queryKey: queryKeys.projects.detail(id),
+    queryFn: ({ signal }) => getProject(id, signal),
+  });
 }
 
 export function useProject(id: string) {

@@ -1,16 +1,16 @@
-import type { ProjectCategoryOption } from '@kwanza/contract';
+import { type ProjectCategoryOption, ProjectCategoryOptionList } from '@kwanza/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
-import { projectKeys } from './project-keys';
+import { apiFetch } from '../../../lib/http';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Category filter options (the projects module's read-only list). */
 export function listProjectCategories(signal?: AbortSignal): Promise<ProjectCategoryOption[]> {
-  return apiRequest<ProjectCategoryOption[]>('/admin/projects/categories/', { signal });
+  return apiFetch('/admin/projects/categories/', ProjectCategoryOptionList, { signal });
 }
 
 export function projectCategoriesQueryOptions() {
   return queryOptions({
-    queryKey: projectKeys.categories,
+    queryKey: queryKeys.projects.categories,
     queryFn: ({ signal }) => listProjectCategories(signal),
     staleTime: 5 * 60_000,
   });

@@ -1,15 +1,15 @@
-import type { Offer } from '@kwanza/contract';
+import { type Offer, OfferList } from '@kwanza/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
-import { projectKeys } from './project-keys';
+import { apiFetch } from '../../../lib/http';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function listProjectOffers(id: string, signal?: AbortSignal): Promise<Offer[]> {
-  return apiRequest<Offer[]>(`/admin/projects/${encodeURIComponent(id)}/offers/`, { signal });
+  return apiFetch(`/admin/projects/${encodeURIComponent(id)}/offers/`, OfferList, { signal });
 }
 
 export function projectOffersQueryOptions(id: string) {
   return queryOptions({
-    queryKey: projectKeys.offers(id),
+    queryKey: queryKeys.projects.offers(id),
     queryFn: ({ signal }) => listProjectOffers(id, signal),
   });
 }

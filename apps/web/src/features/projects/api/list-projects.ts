@@ -1,20 +1,29 @@
-import type { ProjectPage } from '@kwanza/contract';
+import { ProjectPage } from '@kwanza/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
-import { type ProjectListParams, projectKeys } from './project-keys';
+import { apiFetch } from '../../../lib/http';
+import { queryKeys } from '../../../lib/query-keys';
 
-export function listProjects(params: ProjectListParams, signal?: AbortSignal): Promise<ProjectPage> {
-  return apiRequest<ProjectPage>('/admin/projects/', { query: { ...params }, signal });
+export interface ProjectListFilters {
+  page: number;
+  page_size: number;
+  search?: string | undefined;
+  status?: ProjectPage['results'][number]['status'] | undefined;
+  category?: number | undefined;
+  client?: number | undefined;
 }
 
-export function projectListQueryOptions(params: ProjectListParams) {
+export function listProjects(filters: ProjectListFilters, signal?: AbortSignal): Promise<ProjectPage> {
+  return apiFetch('/admin/projects/', ProjectPage, { query: { ...filters }, signal });
+}
+
+export function projectListQueryOptions(filters: ProjectListFilters) {
   return queryOptions({
-    queryKey: projectKeys.list(params),
-    queryFn: ({ signal }) => listProjects(params, signal),
+    queryKey: queryKeys.projects.list(filters),
+    queryFn: ({ signal }) => listProjects(filters, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useProjectList(params: ProjectListParams) {
-  return useQuery(projectListQueryOptions(params));
+export function useProjectList(filters: ProjectListFilters) {
+  return useQuery(projectListQueryOptions(filters));
 }

@@ -1,10 +1,10 @@
-import type { Project, UpdateProjectBody } from '@kwanza/contract';
+import { Project, type UpdateProjectBody } from '@kwanza/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
-import { projectKeys } from './project-keys';
+import { apiFetch } from '../../../lib/http';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function updateProject(id: string, body: UpdateProjectBody): Promise<Project> {
-  return apiRequest<Project>(`/admin/projects/${encodeURIComponent(id)}/`, { method: 'PATCH', body });
+  return apiFetch(`/admin/projects/${encodeURIComponent(id)}/`, Project, { method: 'PATCH', body });
 }
 
 /** Saves status and admin notes; the detail takes the answer, lists and statistics reload. */
@@ -15,14 +15,11 @@ export function useUpdateProject(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateProjectBody) => updateProject(id, body),
+    meta: { invalidates: [queryKeys.projects.all, queryKeys.dashboard.all] },
     onError: (error) => callbacks.onFailed?.(error),
-    onSuccess: async (project) => {
-      queryClient.setQueryData(projectKeys.detail(id), project);
+    onSuccess: (project) => {
+      queryClient.setQueryData(queryKeys.projects.detail(id), project);
       callbacks.onSaved?.(project);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-      ]);
     },
   });
 }

@@ -3,9 +3,8 @@ import { Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
 import { LoadingState } from '../../../components/loading-state';
-import { StatusBadge } from '../../../components/status-badge';
 import { formatAoa, formatDate, formatRating } from '../../../lib/format';
-import { OFFER_STATUS_COLORS, OFFER_STATUS_LABELS } from '../project-status';
+import { OfferStatusBadge } from './project-status-badge';
 
 const DEFAULT_PROVIDER_NAME = 'Prestataire';
 
@@ -43,10 +42,7 @@ function OfferCard({ offer }: { offer: Offer }) {
             </Text>
           </Stack>
         </Group>
-        <StatusBadge
-          label={OFFER_STATUS_LABELS[offer.status] ?? offer.status}
-          color={OFFER_STATUS_COLORS[offer.status] ?? 'gray'}
-        />
+        <OfferStatusBadge value={offer.status} />
       </Group>
       <Group mt="md" gap="xl" wrap="wrap">
         <Stack gap={0}>

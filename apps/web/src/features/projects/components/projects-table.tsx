@@ -2,9 +2,8 @@ import type { Project } from '@kwanza/contract';
 import { ActionIcon, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { StatusBadge } from '../../../components/status-badge';
 import { formatDate, formatNumber, truncate } from '../../../lib/format';
-import { PROJECT_STATUS_COLORS, PROJECT_STATUS_LABELS } from '../project-status';
+import { ProjectStatusBadge } from './project-status-badge';
 
 interface ProjectsTableProps {
   projects: Project[];
@@ -45,10 +44,7 @@ export function ProjectsTable({ projects, onDelete, deletingId }: ProjectsTableP
               <Table.Td>{project.category_name ?? 'Non spécifié'}</Table.Td>
               <Table.Td>{project.budget_display}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }} miw={100}>
-                <StatusBadge
-                  label={PROJECT_STATUS_LABELS[project.status] ?? project.status}
-                  color={PROJECT_STATUS_COLORS[project.status] ?? 'gray'}
-                />
+                <ProjectStatusBadge value={project.status} />
               </Table.Td>
               <Table.Td>{formatNumber(project.offers_count)}</Table.Td>
               <Table.Td>{formatDate(project.created_at)}</Table.Td>
