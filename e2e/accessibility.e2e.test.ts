@@ -44,6 +44,8 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<unknown> }[] = [
   { path: '/providers', ready: (page) => page.getByRole('heading', { level: 2 }).first().waitFor() },
   { path: '/projects', ready: (page) => page.locator('tbody tr').first().waitFor() },
   { path: '/categories', ready: (page) => page.locator('.mantine-Accordion-item').first().waitFor() },
+  { path: '/disputes', ready: (page) => page.locator('tbody tr').first().waitFor() },
+  { path: '/reports', ready: (page) => page.locator('tbody tr').first().waitFor() },
 ];
 
 describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
@@ -54,6 +56,36 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
       await expectAccessible(page);
     });
   }
+
+  it('a dispute detail and the dispute statistics pass', async () => {
+    const { page } = browser;
+    await open(page, '/disputes', (p) => p.locator('tbody tr').first().waitFor());
+    await page.getByRole('button', { name: 'Statistiques détaillées' }).click();
+    await page.getByRole('list', { name: 'Litiges ouverts par mois' }).waitFor();
+    await page.waitForTimeout(300);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('link', { name: /^Voir détails du litige / })
+      .first()
+      .click();
+    await page.getByRole('region', { name: 'Historique des statuts' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    await expectAccessible(page);
+  });
+
+  it('the report detail dialog passes', async () => {
+    const { page } = browser;
+    await open(page, '/reports', (p) => p.locator('tbody tr').first().waitFor());
+    await page
+      .getByRole('button', { name: /^Voir détails du signalement / })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: 'Détails du signalement' }).waitFor();
+    await page.waitForTimeout(300);
+    await expectAccessible(page);
+  });
 
   it('the login screen passes', async () => {
     const { page } = browser;

@@ -95,7 +95,7 @@ describe('dispute detail', () => {
     const [popup, response] = await Promise.all([
       browser.context.waitForEvent('page'),
       browser.context.waitForEvent('response', (answer) => answer.url().includes('/api/documents/')),
-      page.getByRole('link', { name: /^Ouvrir le fichier 1 de/ }).click(),
+      page.getByRole('link', { name: /^Voir le fichier 1 de/ }).click(),
     ]);
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/^(image\/(png|jpeg|webp)|application\/pdf)/);

@@ -40,10 +40,12 @@ describe('dispute detail page', () => {
     storeSession();
     fakeApi().get('/api/disputes/:id/', () => dispute);
     renderApp('/disputes/7');
-    expect(await screen.findByRole('heading', { name: 'Carrelage mal posé' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Carrelage mal posé' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByText('ID: 7')).toBeTruthy();
     expect(screen.getByText('Les carreaux se décollent.')).toBeTruthy();
-    const file = screen.getByRole('link', { name: /Ouvrir le fichier 1 de Carla Dias/ });
+    const file = screen.getByRole('link', { name: /Voir le fichier 1 de Carla Dias/ });
     expect(file.getAttribute('href')).toBe(dispute.evidence[0]?.file);
     expect(file.getAttribute('target')).toBe('_blank');
     expect(file.getAttribute('rel')).toContain('noopener');
@@ -75,14 +77,16 @@ describe('dispute detail page', () => {
         return current;
       });
     renderApp('/disputes/7');
-    await screen.findByRole('heading', { name: 'Carrelage mal posé' });
+    await screen.findByRole('heading', { name: 'Carrelage mal posé' }, { timeout: 5000 });
     fireEvent.click(screen.getByRole('combobox', { name: 'Statut' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Résolu', hidden: true }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Note de résolution' }), {
       target: { value: 'Remboursement partiel ' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Mettre à jour le statut' }));
-    expect(await screen.findByText('Statut du litige mis à jour avec succès')).toBeTruthy();
+    expect(
+      await screen.findByText('Statut du litige mis à jour avec succès', {}, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(api.callsTo('/api/disputes/7/update_status/', 'POST')[0]?.body).toEqual({
       status: 'resolved',
       resolution_note: 'Remboursement partiel ',
@@ -101,9 +105,11 @@ describe('dispute detail page', () => {
       .get('/api/disputes/:id/', () => dispute)
       .post('/api/disputes/:id/update_status/', () => reply(500, { detail: 'Erreur interne' }));
     renderApp('/disputes/7');
-    await screen.findByRole('heading', { name: 'Carrelage mal posé' });
+    await screen.findByRole('heading', { name: 'Carrelage mal posé' }, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Mettre à jour le statut' }));
-    expect(await screen.findByText('Impossible de mettre à jour le statut du litige.')).toBeTruthy();
+    expect(
+      await screen.findByText('Impossible de mettre à jour le statut du litige.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 
   it("shows 'Litige non trouvé' for an unknown dispute and the banner for a failed load", async () => {
@@ -112,11 +118,15 @@ describe('dispute detail page', () => {
       params.id === '404' ? reply(404, { detail: 'Litige introuvable.' }) : reply(500, { detail: 'Erreur' }),
     );
     const { unmount } = renderApp('/disputes/404');
-    expect(await screen.findByText('Litige non trouvé')).toBeTruthy();
+    expect(await screen.findByText('Litige non trouvé', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Retour aux litiges' }).getAttribute('href')).toBe('/disputes');
     unmount();
     renderApp('/disputes/9');
-    const message = await screen.findByText('Impossible de charger les détails du litige.');
+    const message = await screen.findByText(
+      'Impossible de charger les détails du litige.',
+      {},
+      { timeout: 5000 },
+    );
     const alert = message.closest('[role="alert"]') as HTMLElement;
     expect(alert).toBeTruthy();
     expect(within(alert).getByRole('link', { name: 'Retour aux litiges' })).toBeTruthy();

@@ -29,7 +29,7 @@ describe('disputes page', () => {
     storeSession();
     disputesApi();
     renderApp('/disputes');
-    expect(await screen.findByText('Total : 12 litiges')).toBeTruthy();
+    expect(await screen.findByText('Total : 12 litiges', {}, { timeout: 5000 })).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Litiges' });
     const row = within(table).getByText('Litige 1').closest('tr') as HTMLElement;
     expect(within(row).getByText("En cours d'examen")).toBeTruthy();
@@ -48,7 +48,7 @@ describe('disputes page', () => {
     storeSession();
     const api = disputesApi();
     const { router } = renderApp('/disputes?page=2');
-    await screen.findByText('Litige 11');
+    await screen.findByText('Litige 11', {}, { timeout: 5000 });
     fireEvent.change(screen.getByRole('textbox', { name: 'Recherche' }), { target: { value: 'joão' } });
     fireEvent.click(screen.getByRole('button', { name: 'Rechercher' }));
     await waitFor(() => expect(router.state.location.search).toBe('?search=jo%C3%A3o'));
@@ -68,18 +68,26 @@ describe('disputes page', () => {
     storeSession();
     fakeApi().get('/api/disputes/', () => aDisputePage([]));
     const { unmount } = renderApp('/disputes?status=closed');
-    expect(await screen.findByText('Aucun litige trouvé')).toBeTruthy();
+    expect(await screen.findByText('Aucun litige trouvé', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('Essayez de modifier vos critères de recherche')).toBeTruthy();
     unmount();
     renderApp('/disputes');
-    expect(await screen.findByText("Aucun litige n'a encore été signalé")).toBeTruthy();
+    expect(
+      await screen.findByText("Aucun litige n'a encore été signalé", {}, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 
   it('shows the load error without a total', async () => {
     storeSession();
     fakeApi().get('/api/disputes/', () => reply(500, { detail: 'Erreur interne' }));
     renderApp('/disputes');
-    expect(await screen.findByText('Impossible de charger les litiges. Veuillez réessayer.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Impossible de charger les litiges. Veuillez réessayer.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
     expect(screen.queryByText(/Total :/)).toBeNull();
     expect(screen.queryByText('Aucun litige trouvé')).toBeNull();
   });
@@ -99,7 +107,7 @@ describe('disputes page', () => {
       }),
     );
     renderApp('/disputes');
-    await screen.findByText('Litige 1');
+    await screen.findByText('Litige 1', {}, { timeout: 5000 });
     expect(api.callsTo('/api/disputes/stats/')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Statistiques détaillées' }));
     const dialog = await screen.findByRole('dialog', { name: 'Statistiques des litiges' });

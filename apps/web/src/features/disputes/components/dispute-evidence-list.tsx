@@ -28,7 +28,7 @@ export function DisputeEvidenceList({ evidence }: { evidence: readonly DisputeEv
                   href={item.file}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={`Ouvrir le fichier ${index + 1} de ${item.user_name} (nouvel onglet)`}
+                  aria-label={`Voir le fichier ${index + 1} de ${item.user_name} (nouvel onglet)`}
                 >
                   <Group gap={4} wrap="nowrap">
                     <IconPaperclip size={16} aria-hidden />
