@@ -141,6 +141,31 @@ describe('API basics', () => {
     const health = document.paths['/api/health']?.get?.responses ?? {};
     expect(Object.keys(health)).not.toContain('401');
   });
+
+  it('marks every public route as needing no token, and leaves protected ones under the bearer requirement', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      security?: unknown;
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    }>();
+    expect(document.security).toEqual([{ bearerAuth: [] }]);
+    const operationOf = (route: { url: string; method: string }) => {
+      const path = route.url.replace(/:([a-z_]+)/g, '{$1}').replace(/\*$/, '{*}');
+      const operations = document.paths[path] ?? document.paths[route.url];
+      return operations?.[route.method.toLowerCase()];
+    };
+    const apiRoutes = ctx.app.registeredRoutes.filter(
+      (route) =>
+        route.url.startsWith('/api/') && !/^\/api\/docs(\/|$)/.test(route.url) && route.method !== 'HEAD',
+    );
+    const publicOperations = apiRoutes.filter((route) => route.isPublic).map(operationOf);
+    expect(publicOperations.length).toBeGreaterThanOrEqual(3);
+    for (const operation of publicOperations) expect(operation?.security).toEqual([]);
+    expect(document.paths['/api/auth/admin-login/']?.post?.security).toEqual([]);
+    expect(document.paths['/api/health']?.get?.security).toEqual([]);
+    for (const route of apiRoutes.filter((found) => !found.isPublic)) {
+      expect(operationOf(route)?.security, `${route.method} ${route.url}`).toBeUndefined();
+    }
+  });
 });
 
 describe('console serving', () => {

@@ -25,9 +25,15 @@ function bearerToken(request: FastifyRequest): string | null {
  */
 export function registerAuthGuard(app: FastifyInstance): void {
   app.decorateRequest('admin', null);
-  // Every protected route documents the guard's answers, so no route has to list them.
+  // Every route documents what the guard does to it, so no route has to: a protected route lists
+  // the guard's 401/403 answers; a public one needs no token (`security: []` overrides the
+  // document-wide bearer requirement).
   app.addHook('onRoute', (route) => {
-    if (!API_PATH.test(route.url) || route.config?.public === true || !route.schema) return;
+    if (!API_PATH.test(route.url) || !route.schema) return;
+    if (route.config?.public === true) {
+      route.schema.security = [];
+      return;
+    }
     const response = (route.schema.response ?? {}) as Record<string, unknown>;
     route.schema.response = { 401: ErrorBody, 403: ErrorBody, ...response };
   });

@@ -27,7 +27,6 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
           'Public mais protégé par signature : expires (horodatage Unix) et signature (HMAC-SHA256) viennent ' +
           'des liens renvoyés par les vérifications. 400 clé invalide, 403 signature invalide ou lien expiré, ' +
           '404 document introuvable (ou utilisateur supprimé).',
-        security: [],
         params: SignedDocumentParams,
         querystring: SignedDocumentQuery,
         response: { 200: FileResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
