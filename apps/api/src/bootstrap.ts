@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { normalizeSearchText } from '@kwanza/contract';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/schema.js';
 import { nowIso } from './db/sql.js';
 import { runInTransaction } from './db/transaction.js';
 import { hashPassword, verifyPassword } from './lib/passwords.js';
+import { userSearchText } from './lib/search-text.js';
 import { revokeUserSessions } from './lib/sessions.js';
 
 export interface FirstAdmin {
@@ -89,7 +89,13 @@ export async function ensureFirstAdmin(db: Kysely<Database>, config: AppConfig):
       is_active: true,
       is_verified: true,
       is_phone_verified: false,
-      search_text: normalizeSearchText(`${username} Administrateur Kwanza ${email}`),
+      search_text: userSearchText({
+        username,
+        first_name: 'Administrateur',
+        last_name: 'Kwanza',
+        email,
+        phone_number: null,
+      }),
       date_joined: nowIso(),
       last_login: null,
       deleted_at: null,

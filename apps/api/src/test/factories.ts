@@ -1,8 +1,8 @@
-import { normalizeSearchText } from '@kwanza/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, UsersTable } from '../db/schema.js';
 import { nowIso } from '../db/sql.js';
 import { hashPassword } from '../lib/passwords.js';
+import { providerSearchText, userSearchText } from '../lib/search-text.js';
 
 let sequence = 0;
 
@@ -33,18 +33,28 @@ export async function insertUser(
     ...columns,
     search_text:
       columns.search_text ??
-      normalizeSearchText(
-        [
-          username,
-          columns.first_name ?? 'Test',
-          columns.last_name ?? 'Utilisateur',
-          email,
-          columns.phone_number ?? '',
-        ]
-          .filter(Boolean)
-          .join(' '),
-      ),
+      userSearchText({
+        username,
+        first_name: columns.first_name ?? 'Test',
+        last_name: columns.last_name ?? 'Utilisateur',
+        email,
+        phone_number: columns.phone_number ?? null,
+      }),
   };
   const inserted = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
+}
+
+/** provider_profiles.search_text of a user's profile, built by lib/search-text like every writer. */
+export async function providerProfileSearchText(
+  db: Kysely<Database>,
+  userId: number,
+  profile: { company_name: string | null; city: string | null },
+): Promise<string> {
+  const user = await db
+    .selectFrom('users')
+    .select(['username', 'first_name', 'last_name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return providerSearchText(user, profile);
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app.js';
@@ -25,8 +25,20 @@ export interface TestContext {
   adminToken: string;
   /** `{ authorization: 'Bearer …' }` of the seeded admin. */
   auth: { authorization: string };
+  /**
+   * Sends a request to the app as the seeded admin (JSON body when given). `token: null` sends no
+   * Authorization header; another string sends that token instead.
+   */
+  request(
+    method: RequestMethod,
+    url: string,
+    body?: object,
+    options?: { token?: string | null },
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
+
+export type RequestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export function testDialect(): Dialect {
   return process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
@@ -131,6 +143,15 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     adminId: admin.id,
     adminToken,
     auth: { authorization: `Bearer ${adminToken}` },
+    request(method, url, body, options = {}) {
+      const token = options.token === undefined ? adminToken : options.token;
+      return app.inject({
+        method,
+        url,
+        headers: token === null ? {} : { authorization: `Bearer ${token}` },
+        ...(body === undefined ? {} : { payload: body }),
+      });
+    },
     async close() {
       await app.close();
       await database.dispose();

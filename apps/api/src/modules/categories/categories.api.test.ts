@@ -1,15 +1,14 @@
 import type { Category, CategoryList, ErrorBody, Subcategory, SubcategoryList } from '@kwanza/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/test-context.js';
+import { createTestContext, type RequestMethod, type TestContext } from '../../test/test-context.js';
 import { insertProject } from '../projects/projects.factories.js';
 
 describe('categories API: catalogue, validation, safe deletes', () => {
   let ctx: TestContext;
   let client: number;
 
-  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: ctx.auth, ...(payload ? { payload } : {}) });
+  const send = (method: RequestMethod, url: string, payload?: object) => ctx.request(method, url, payload);
 
   async function createCategory(name: string, extra: object = {}): Promise<Category> {
     const response = await send('POST', '/api/categories/', { name, ...extra });
@@ -119,6 +118,13 @@ describe('categories API: catalogue, validation, safe deletes', () => {
     await ctx.db.deleteFrom('projects').where('id', '=', second).execute();
     await expectKeptCountsExact();
     expect((await categories()).map((c) => c.projects_count)).toEqual([0, 1]);
+  });
+
+  it('answers 401 without a token (the guard covers the catalogue)', async () => {
+    expect((await ctx.request('GET', '/api/categories/', undefined, { token: null })).statusCode).toBe(401);
+    expect((await ctx.request('POST', '/api/categories/', { name: 'X' }, { token: 'abc' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('validates names, icons, image URLs and parents with French field errors', async () => {

@@ -1,7 +1,8 @@
-import { normalizeSearchText } from '@kwanza/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, DisputesTable, OffersTable, ProjectsTable } from '../../db/schema.js';
 import { nowIso } from '../../db/sql.js';
+import { projectSearchText } from '../../lib/search-text.js';
+import { providerProfileSearchText } from '../../test/factories.js';
 
 let sequence = 0;
 
@@ -43,7 +44,18 @@ export async function insertProject(
     title,
     description,
     created_at: createdAt,
-    search_text: columns.search_text ?? normalizeSearchText(`${title} ${description} ${clientName ?? ''}`),
+    search_text:
+      columns.search_text ??
+      projectSearchText(
+        { title, description },
+        clientName === undefined
+          ? await db
+              .selectFrom('users')
+              .select(['first_name', 'last_name', 'username'])
+              .where('id', '=', columns.client_id)
+              .executeTakeFirstOrThrow()
+          : { first_name: clientName, last_name: '', username: '' },
+      ),
   };
   const inserted = await db.insertInto('projects').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
@@ -114,7 +126,7 @@ export async function insertProviderProfile(
       services_count: 1,
       completed_projects: 0,
       is_verified: false,
-      search_text: '',
+      search_text: await providerProfileSearchText(db, userId, { company_name: null, city: null }),
       created_at: nowIso(),
     })
     .execute();

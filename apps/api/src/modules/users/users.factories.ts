@@ -1,8 +1,8 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, ProviderProfilesTable, UsersTable } from '../../db/schema.js';
 import { nowIso, toJsonArray } from '../../db/sql.js';
+import { providerSearchText, userSearchText } from '../../lib/search-text.js';
 import { insertUser } from '../../test/factories.js';
-import { providerSearchText, userSearchText } from './users.repository.js';
 
 type UserValues = Partial<Insertable<UsersTable>>;
 

@@ -1,4 +1,3 @@
-import { normalizeSearchText } from '@kwanza/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type {
   ClientVerificationsTable,
@@ -8,7 +7,7 @@ import type {
 } from '../../db/schema.js';
 import { nowIso } from '../../db/sql.js';
 import { providerVerificationSearchText } from '../../lib/search-text.js';
-import { insertUser } from '../../test/factories.js';
+import { insertUser, providerProfileSearchText } from '../../test/factories.js';
 
 /** A 1×1 transparent PNG. */
 export const TINY_PNG = Buffer.from(
@@ -37,7 +36,7 @@ export async function insertProvider(
       services_count: 0,
       completed_projects: 0,
       is_verified: false,
-      search_text: normalizeSearchText(user.username ?? ''),
+      search_text: await providerProfileSearchText(db, userId, { company_name: null, city: 'Luanda' }),
       created_at: nowIso(),
     })
     .execute();
