@@ -46,6 +46,11 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<unknown> }[] = [
   { path: '/categories', ready: (page) => page.locator('.mantine-Accordion-item').first().waitFor() },
   { path: '/disputes', ready: (page) => page.locator('tbody tr').first().waitFor() },
   { path: '/reports', ready: (page) => page.locator('tbody tr').first().waitFor() },
+  { path: '/conversations', ready: (page) => page.locator('tbody tr').first().waitFor() },
+  {
+    path: '/conversations/1',
+    ready: (page) => page.getByRole('log', { name: 'Messages' }).getByRole('article').first().waitFor(),
+  },
 ];
 
 describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
