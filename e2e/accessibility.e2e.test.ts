@@ -170,6 +170,8 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
       .locator('.mantine-Notification-root')
       .filter({ hasText: 'Catégorie créée avec succès' });
     await toast.waitFor();
+    // A success is a polite status message, not an alert.
+    expect(await toast.getAttribute('role')).toBe('status');
     const toastBox = await toast.boundingBox();
     const headerBox = await page.locator('.mantine-AppShell-header').boundingBox();
     expect(toastBox && headerBox && toastBox.y > headerBox.y + headerBox.height).toBe(true);

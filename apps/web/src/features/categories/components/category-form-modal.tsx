@@ -1,10 +1,10 @@
 import { type Category, CategoryBody } from '@kwanza/contract';
 import { Alert, Button, Group, Image, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { fieldErrorsOf } from '../../../lib/api-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSaveCategory } from '../api/catalogue-mutations';
 import { CatalogueIcon } from './catalogue-icon';
 
@@ -58,15 +58,12 @@ export function CategoryFormModal({ opened, category, onClose }: CategoryFormMod
       { id: category?.id ?? null, values },
       {
         onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            message: category ? 'Catégorie mise à jour avec succès' : 'Catégorie créée avec succès',
-          });
+          notifySuccess(category ? 'Catégorie mise à jour avec succès' : 'Catégorie créée avec succès');
           onClose();
         },
         onError: (error) => {
           form.setErrors(fieldErrorsOf(error));
-          notifications.show({ color: 'red', message: SAVE_FAILED });
+          notifyError(SAVE_FAILED);
         },
       },
     );

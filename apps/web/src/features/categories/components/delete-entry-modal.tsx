@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-errors';
 import { ApiError } from '../../../lib/http';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type CatalogueKind, useDeleteCatalogueEntry } from '../api/catalogue-mutations';
 
 export interface DeletableEntry {
@@ -68,13 +68,12 @@ export function DeleteEntryModal({ entry, moveOptions, onClose }: DeleteEntryMod
       { kind: entry.kind, id: entry.id, moveProjectsTo: needsMove ? Number(moveTo) : null },
       {
         onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            message: isCategory ? 'Catégorie supprimée avec succès' : 'Sous-catégorie supprimée avec succès',
-          });
+          notifySuccess(
+            isCategory ? 'Catégorie supprimée avec succès' : 'Sous-catégorie supprimée avec succès',
+          );
           onClose();
         },
-        onError: () => notifications.show({ color: 'red', message: DELETE_FAILED }),
+        onError: () => notifyError(DELETE_FAILED),
       },
     );
   };

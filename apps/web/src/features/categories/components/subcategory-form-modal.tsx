@@ -1,10 +1,10 @@
 import { type CategoryList, type Subcategory, SubcategoryBody } from '@kwanza/contract';
 import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { fieldErrorsOf } from '../../../lib/api-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSaveSubcategory } from '../api/catalogue-mutations';
 import { CatalogueIcon } from './catalogue-icon';
 
@@ -76,17 +76,14 @@ export function SubcategoryFormModal({
       },
       {
         onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            message: subcategory
-              ? 'Sous-catégorie mise à jour avec succès'
-              : 'Sous-catégorie créée avec succès',
-          });
+          notifySuccess(
+            subcategory ? 'Sous-catégorie mise à jour avec succès' : 'Sous-catégorie créée avec succès',
+          );
           onClose();
         },
         onError: (error) => {
           form.setErrors(fieldErrorsOf(error));
-          notifications.show({ color: 'red', message: SAVE_FAILED });
+          notifyError(SAVE_FAILED);
         },
       },
     );
