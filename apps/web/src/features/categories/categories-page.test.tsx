@@ -94,5 +94,5 @@ describe('categories page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Supprimer' }));
     await screen.findByText('Choisissez la catégorie qui recevra les projets');
     expect(deletes).toEqual(['/api/categories/1/']);
-  });
+  }, 15_000);
 });
