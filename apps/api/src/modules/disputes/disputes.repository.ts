@@ -9,7 +9,7 @@ import {
   SEARCH_COUNT_CAP,
 } from '@kwanza/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
-import { countByPart, readCounters, sumBuckets } from '../../db/counters.js';
+import { countByPart, readCounters } from '../../db/counters.js';
 import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
@@ -181,7 +181,8 @@ async function statusCounts(
 
 /**
  * A page of disputes, newest first (id breaks ties), the number matching the filters (kept counters
- * without a search, up to the cap with one) and the counts per status of the searched set.
+ * without a search, up to the cap with one) and the counts per status of the searched set. Without a
+ * status filter (or without a search) the count is read from the per-status counts.
  */
 export async function listDisputes(
   db: Kysely<Database>,
@@ -189,43 +190,59 @@ export async function listDisputes(
   context: DisputeReadContext,
 ): Promise<{ count: number; count_capped: boolean; status_counts: DisputeStatusCounts; results: Dispute[] }> {
   const filtered = () => db.selectFrom('disputes').where(matchesFilters(db, query));
-  const [page, byStatus] = await Promise.all([
-    fetchListPage(db, {
-      searching: Boolean(query.search),
-      exactCount: async () =>
-        sumBuckets(
-          await readCounters(db, 'disputes'),
-          ([status]) => !query.status || status === query.status,
-        ),
-      matches: () => filtered().select('disputes.id'),
-      rows: () =>
-        selectDisputes(db)
-          .where(
-            'disputes.id',
-            'in',
-            filtered()
-              .select('disputes.id')
-              .orderBy('disputes.created_at', 'desc')
-              .orderBy('disputes.id', 'desc')
-              .limit(query.page_size)
-              .offset(offsetOf(query)),
-          )
+  const rows = () =>
+    selectDisputes(db)
+      .where(
+        'disputes.id',
+        'in',
+        filtered()
+          .select('disputes.id')
           .orderBy('disputes.created_at', 'desc')
           .orderBy('disputes.id', 'desc')
-          .execute(),
-    }),
-    statusCounts(db, query.search),
-  ]);
+          .limit(query.page_size)
+          .offset(offsetOf(query)),
+      )
+      .orderBy('disputes.created_at', 'desc')
+      .orderBy('disputes.id', 'desc')
+      .execute();
+  let total: { count: number; capped: boolean; rows: Awaited<ReturnType<typeof rows>> };
+  let byStatus: { counts: DisputeStatusCounts; capped: boolean };
+  if (query.search && query.status) {
+    // The per-status counts of the search cannot tell one status's count past the cap: count it.
+    const [page, counts] = await Promise.all([
+      fetchListPage(db, {
+        searching: true,
+        exactCount: async () => 0,
+        matches: () => filtered().select('disputes.id'),
+        rows,
+      }),
+      statusCounts(db, query.search),
+    ]);
+    total = { count: page.count, capped: page.capped, rows: page.rows };
+    byStatus = counts;
+  } else {
+    // The count is the per-status counts' sum (or one of them): one pass over the matches, not two.
+    const [pageRows, counts] = await Promise.all([rows(), statusCounts(db, query.search)]);
+    const sum = query.status
+      ? counts.counts[query.status]
+      : DISPUTE_STATUSES.reduce((acc, status) => acc + counts.counts[status], 0);
+    total = {
+      count: Math.min(sum, counts.capped ? SEARCH_COUNT_CAP : sum),
+      capped: counts.capped,
+      rows: pageRows,
+    };
+    byStatus = counts;
+  }
   const evidence = await evidenceOf(
     db,
-    page.rows.map((row) => row.id),
+    total.rows.map((row) => row.id),
     context,
   );
   return {
-    count: page.count,
-    count_capped: page.capped || byStatus.capped,
+    count: total.count,
+    count_capped: total.capped,
     status_counts: byStatus.counts,
-    results: page.rows.map((row) => toDispute(row, evidence.get(row.id) ?? [])),
+    results: total.rows.map((row) => toDispute(row, evidence.get(row.id) ?? [])),
   };
 }
 

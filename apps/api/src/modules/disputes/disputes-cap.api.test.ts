@@ -1,0 +1,67 @@
+import { SEARCH_COUNT_CAP } from '@kwanza/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disputeSearchText } from '../../lib/search-text.js';
+import { insertUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/test-context.js';
+
+describe('disputes search counted up to the cap', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const clientId = await insertUser(ctx.db, { first_name: 'Ana', last_name: 'Kiala' });
+    const providerId = await insertUser(ctx.db, { role: 'provider', first_name: 'Rui', last_name: 'Santos' });
+    const rows = Array.from({ length: SEARCH_COUNT_CAP + 20 }, (_, index) => {
+      const title = `Plafond fissuré ${index}`;
+      const created = new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString();
+      return {
+        title,
+        description: 'Fissures',
+        status: index % 2 === 0 ? ('open' as const) : ('resolved' as const),
+        client_id: clientId,
+        provider_id: providerId,
+        project_id: null,
+        service_title: null,
+        resolution_note: null,
+        created_at: created,
+        updated_at: created,
+        resolved_at: index % 2 === 0 ? null : created,
+        search_text: disputeSearchText({ title, service_title: null, description: 'Fissures' }),
+      };
+    });
+    for (let start = 0; start < rows.length; start += 200) {
+      await ctx.db
+        .insertInto('disputes')
+        .values(rows.slice(start, start + 200))
+        .execute();
+    }
+  });
+  afterAll(() => ctx.close());
+
+  const get = async (url: string) =>
+    (await ctx.app.inject({ method: 'GET', url, headers: ctx.auth })).json() as {
+      count: number;
+      count_capped?: boolean;
+      status_counts: Record<string, number>;
+      results: { title: string }[];
+    };
+
+  it('stops counting at the cap and says so, with or without a status', async () => {
+    const all = await get('/api/disputes/?search=plafond');
+    expect(all.count).toBe(SEARCH_COUNT_CAP);
+    expect(all.count_capped).toBe(true);
+    expect(all.results[0]?.title).toBe(`Plafond fissuré ${SEARCH_COUNT_CAP + 19}`);
+    const open = await get('/api/disputes/?search=plafond&status=open');
+    expect(open.count).toBe((SEARCH_COUNT_CAP + 20) / 2);
+    expect(open.count_capped).toBeUndefined();
+    const unfiltered = await get('/api/disputes/');
+    expect(unfiltered.count).toBe(SEARCH_COUNT_CAP + 20);
+    expect(unfiltered.count_capped).toBeUndefined();
+    expect(unfiltered.status_counts).toEqual({
+      open: (SEARCH_COUNT_CAP + 20) / 2,
+      under_review: 0,
+      resolved: (SEARCH_COUNT_CAP + 20) / 2,
+      closed: 0,
+    });
+  });
+});
