@@ -7,8 +7,9 @@ import type {
   ErrorBody,
 } from '@kwanza/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runInTransaction } from '../../db/transaction.js';
 import { insertUser } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/test-context.js';
+import { createTestContext, type RequestMethod, type TestContext } from '../../test/test-context.js';
 import { insertConversation, insertMessage } from './conversations.factories.js';
 import { expectSummariesExact } from './summaries.test-support.js';
 
@@ -23,8 +24,7 @@ describe('conversations API: list, filters, stats, moderation', () => {
   let celia: number;
   let dario: number;
 
-  const send = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: ctx.auth, ...(payload ? { payload } : {}) });
+  const send = (method: RequestMethod, url: string, payload?: object) => ctx.request(method, url, payload);
 
   async function list(query = ''): Promise<AdminConversationPage> {
     const response = await send('GET', `/api/admin/conversations/${query}`);
@@ -523,8 +523,9 @@ describe('conversations API: list, filters, stats, moderation', () => {
         send('POST', `/api/admin/conversations/${second}/mark_all_read/`),
         send('DELETE', `/api/admin/messages/${messages[6]}/delete/`),
         send('DELETE', `/api/admin/messages/${messages[7]}/delete/`),
-        insertMessage(ctx.db, { conversation_id: first, sender_id: ana }),
-        insertMessage(ctx.db, { conversation_id: second, sender_id: celia }),
+        // Written like the application writes: in a transaction run again after a deadlock.
+        runInTransaction(ctx.db, (trx) => insertMessage(trx, { conversation_id: first, sender_id: ana })),
+        runInTransaction(ctx.db, (trx) => insertMessage(trx, { conversation_id: second, sender_id: celia })),
         send('POST', `/api/admin/conversations/${second}/add_admin_message/`, { content: 'Deux' }),
       ]);
       await expectSummariesExact(ctx.db);
