@@ -14,6 +14,7 @@ import { reportsRoutes } from './reports/reports.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { clientVerificationRoutes } from './verifications/client-verifications.routes.js';
 import { providerVerificationRoutes } from './verifications/provider-verifications.routes.js';
+import { verificationDashboardRoutes } from './verifications/verification-dashboard.routes.js';
 
 /**
  * Every domain's routes, mounted under /api. A new domain adds its plugin here; the admin guard
@@ -34,5 +35,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   dashboardRoutes,
   providerVerificationRoutes,
   clientVerificationRoutes,
+  verificationDashboardRoutes,
   documentRoutes,
 ];

@@ -14,7 +14,7 @@ import { runInTransaction } from '../../db/transaction.js';
 import { displayName } from '../../lib/display-name.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { applyTransition } from '../../lib/transitions.js';
-import { isUrgent, type VerificationReadContext } from './provider-verifications.repository.js';
+import { isUrgent, type VerificationReadContext } from './provider-verifications.reads.js';
 import { statusFigures, urgentCount } from './verification-figures.js';
 import {
   APPROVE_REFUSED,

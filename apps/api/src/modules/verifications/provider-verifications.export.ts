@@ -5,7 +5,7 @@ import type { WorkLane } from '../../lib/work-lane.js';
 import {
   listProviderVerificationChunk,
   type ProviderVerificationRow,
-} from './provider-verifications.repository.js';
+} from './provider-verifications.reads.js';
 import type { Executor } from './verification-rules.js';
 
 /** Rows read per query: the export never holds more than one chunk in memory. */

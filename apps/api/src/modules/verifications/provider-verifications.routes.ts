@@ -16,7 +16,6 @@ import {
   ProviderVerificationReport,
   ProviderVerificationStatistics,
   RejectVerificationBody,
-  VerificationDashboard,
 } from '@kwanza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,23 +23,24 @@ import { buildPage, offsetOf } from '../../lib/pagination.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
 import { documentUrlSigner } from '../../storage/signed-url.js';
 import {
+  approveProviderVerification,
+  bulkApproveProviderVerifications,
+  bulkRejectProviderVerifications,
+  rejectProviderVerification,
+} from './provider-verifications.decisions.js';
+import {
   EXPORT_CHUNK_SIZE,
   exportFilename,
   generateProviderVerificationCsv,
 } from './provider-verifications.export.js';
 import {
-  approveProviderVerification,
-  bulkApproveProviderVerifications,
-  bulkRejectProviderVerifications,
   countProviderVerifications,
   findProviderVerification,
   listProviderVerifications,
-  providerVerificationReport,
   providerVerificationStatistics,
-  rejectProviderVerification,
   type VerificationReadContext,
-  verificationDashboard,
-} from './provider-verifications.repository.js';
+} from './provider-verifications.reads.js';
+import { providerVerificationReport } from './provider-verifications.reports.js';
 import { requireRejectionReason, requireSelection } from './verification-rules.js';
 
 const TAGS = ['Vérifications prestataires'];
@@ -304,20 +304,5 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
         now: new Date().toISOString(),
       });
     },
-  );
-
-  app.get(
-    '/dashboard/',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Résumé des vérifications pour le tableau de bord',
-        description:
-          'Prestataires : en attente, urgentes, traitées aujourd’hui et cette semaine (UTC, semaine du lundi) ; ' +
-          `clients : en attente et urgentes ; les 5 dernières vérifications prestataires en attente. ${urgent}`,
-        response: { 200: VerificationDashboard },
-      },
-    },
-    async () => verificationDashboard(app.db, readContext(app)),
   );
 };

@@ -1,0 +1,292 @@
+import type {
+  ProviderVerification,
+  ProviderVerificationFilters,
+  ProviderVerificationStatistics,
+  StatusDistribution,
+} from '@kwanza/contract';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { toCount } from '../../db/aggregates.js';
+import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
+import type { Dialect } from '../../db/database.js';
+import { countUpToCap } from '../../db/paginate.js';
+import type { Database } from '../../db/schema.js';
+import { searchMatches } from '../../db/search.js';
+import { dialectOf, userIsLive } from '../../db/sql.js';
+import { displayName } from '../../lib/display-name.js';
+import { notFound } from '../../lib/http-errors.js';
+import type { DocumentUrlSigner } from '../../storage/signed-url.js';
+import { statusFigures, urgentCount } from './verification-figures.js';
+import {
+  daysAgo,
+  type Executor,
+  NOT_FOUND_DETAIL,
+  urgentCutoff,
+  verificationStatusCounts,
+} from './verification-rules.js';
+
+/*
+ * Reads of provider verifications: the list and its count (kept counters, indexed counts, searches
+ * counted up to the cap), one verification, the status statistics. Decisions live in
+ * provider-verifications.decisions.ts, the report in provider-verifications.reports.ts.
+ */
+
+/** What every read needs besides the database: the clock, the urgent delay and the URL signer. */
+export interface VerificationReadContext {
+  now: Date;
+  urgentHours: number;
+  signer: DocumentUrlSigner;
+}
+
+export type Filters = Partial<ProviderVerificationFilters>;
+type FilterBuilder = ExpressionBuilder<Database, 'provider_verifications'>;
+
+/** The list filters as one SQL condition; verifications of deleted users never match. */
+export function matchesFilters(
+  eb: FilterBuilder,
+  filters: Filters,
+  now: Date,
+  dialect: Dialect,
+): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [userIsLive(sql.ref<number>('provider_verifications.user_id'))];
+  if (filters.status === 'not_started') {
+    // A verification row is never "not started": that state means no row exists.
+    conditions.push(sql<boolean>`1 = 0`);
+  } else if (filters.status) {
+    conditions.push(eb('provider_verifications.verification_status', '=', filters.status));
+  }
+  if (filters.is_business !== undefined) {
+    conditions.push(eb('provider_verifications.is_business', '=', filters.is_business));
+  }
+  if (filters.days !== undefined) {
+    conditions.push(eb('provider_verifications.submitted_at', '>=', daysAgo(now, filters.days)));
+  }
+  if (filters.search) {
+    conditions.push(
+      eb.or([
+        searchMatches(dialect, 'users', filters.search, {
+          alias: 'provider_verifications',
+          idColumn: 'user_id',
+        }),
+        searchMatches(dialect, 'provider_verifications', filters.search),
+      ]),
+    );
+  }
+  return eb.and(conditions);
+}
+
+export function selectVerifications(db: Executor, filters: Filters, now: Date) {
+  return db
+    .selectFrom('provider_verifications')
+    .innerJoin('users', 'users.id', 'provider_verifications.user_id')
+    .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db)))
+    .leftJoin('users as verifier', 'verifier.id', 'provider_verifications.verified_by')
+    .select([
+      'provider_verifications.id',
+      'provider_verifications.user_id',
+      'provider_verifications.is_business',
+      'provider_verifications.business_name',
+      'provider_verifications.business_nif',
+      'provider_verifications.business_registration_number',
+      'provider_verifications.business_description',
+      'provider_verifications.verification_status',
+      'provider_verifications.submitted_at',
+      'provider_verifications.verified_at',
+      'provider_verifications.verified_by',
+      'provider_verifications.rejection_reason',
+      'provider_verifications.admin_notes',
+      'provider_verifications.document_type',
+      'provider_verifications.id_card_front',
+      'provider_verifications.id_card_back',
+      'provider_verifications.passport_image',
+      'provider_verifications.selfie_image',
+      'users.username',
+      'users.email',
+      'users.first_name',
+      'users.last_name',
+      'users.phone_number',
+      'verifier.username as verifier_username',
+    ]);
+}
+
+export type ProviderVerificationRow = Awaited<
+  ReturnType<ReturnType<typeof selectVerifications>['execute']>
+>[number];
+
+export function isUrgent(
+  status: string,
+  submittedAt: string,
+  context: Pick<VerificationReadContext, 'now' | 'urgentHours'>,
+) {
+  return (
+    status === 'pending' &&
+    new Date(submittedAt).getTime() < new Date(urgentCutoff(context.now, context.urgentHours)).getTime()
+  );
+}
+
+export function toProviderVerification(
+  row: ProviderVerificationRow,
+  context: VerificationReadContext,
+): ProviderVerification {
+  const nowSeconds = Math.floor(context.now.getTime() / 1000);
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    provider_name: displayName(row),
+    provider_email: row.email,
+    provider_info: { username: row.username, email: row.email, phone_number: row.phone_number },
+    is_business: row.is_business,
+    business_name: row.business_name,
+    business_nif: row.business_nif,
+    business_registration_number: row.business_registration_number,
+    business_description: row.business_description,
+    verification_status: row.verification_status,
+    submitted_at: row.submitted_at,
+    verified_at: row.verified_at,
+    verified_by:
+      row.verified_by !== null && row.verifier_username !== null
+        ? { id: row.verified_by, username: row.verifier_username }
+        : null,
+    rejection_reason: row.rejection_reason,
+    admin_notes: row.admin_notes,
+    document_type: row.document_type,
+    id_card_front: context.signer.sign(row.id_card_front, nowSeconds),
+    id_card_back: context.signer.sign(row.id_card_back, nowSeconds),
+    passport_image: context.signer.sign(row.passport_image, nowSeconds),
+    selfie_image: context.signer.sign(row.selfie_image, nowSeconds),
+    is_urgent: isUrgent(row.verification_status, row.submitted_at, context),
+  };
+}
+
+/** Whether a counter bucket (status|business|document|month|processed) matches the enum filters. */
+export function bucketMatches(filters: Filters): (parts: string[]) => boolean {
+  const business = filters.is_business === undefined ? null : flagPart(filters.is_business);
+  return ([status, isBusiness]) =>
+    filters.status !== 'not_started' &&
+    (!filters.status || status === filters.status) &&
+    (business === null || isBusiness === business);
+}
+
+/** Filters the kept counters cannot answer: a search or a submission window. */
+export function needsRows(filters: Filters): boolean {
+  return Boolean(filters.search) || filters.days !== undefined;
+}
+
+/**
+ * The list's count: kept counters for status and account type, an indexed count for a submission
+ * window, and up to SEARCH_COUNT_CAP with a search (`capped` past it).
+ */
+export async function countProviderVerifications(
+  db: Executor,
+  filters: Filters,
+  now: Date,
+): Promise<{ count: number; capped: boolean }> {
+  const filtered = () =>
+    db
+      .selectFrom('provider_verifications')
+      .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db)));
+  if (filters.search) return countUpToCap(db, filtered().select('provider_verifications.id'));
+  if (filters.days !== undefined) {
+    const row = await filtered()
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirst();
+    return { count: toCount(row?.count), capped: false };
+  }
+  return {
+    count: sumBuckets(await readCounters(db, 'provider_verifications'), bucketMatches(filters)),
+    capped: false,
+  };
+}
+
+/** One page, newest submissions first (or oldest first for the pending queue). */
+export async function listProviderVerifications(
+  db: Executor,
+  filters: Filters,
+  page: { limit: number; offset: number; oldestFirst?: boolean },
+  context: VerificationReadContext,
+): Promise<ProviderVerification[]> {
+  const direction = page.oldestFirst ? 'asc' : 'desc';
+  const pageIds = db
+    .selectFrom('provider_verifications')
+    .where((eb) => matchesFilters(eb, filters, context.now, dialectOf<Database>(db)))
+    .select('provider_verifications.id')
+    .orderBy('provider_verifications.submitted_at', direction)
+    .orderBy('provider_verifications.id', direction)
+    .limit(page.limit)
+    .offset(page.offset);
+  const rows = await selectVerifications(db, {}, context.now)
+    .where('provider_verifications.id', 'in', pageIds)
+    .orderBy('provider_verifications.submitted_at', direction)
+    .orderBy('provider_verifications.id', direction)
+    .execute();
+  return rows.map((row) => toProviderVerification(row, context));
+}
+
+/** Rows after `afterId` in id order: the export reads the table in chunks with this (keyset). */
+export function listProviderVerificationChunk(
+  db: Executor,
+  filters: Filters,
+  afterId: number,
+  size: number,
+  now: Date,
+): Promise<ProviderVerificationRow[]> {
+  return selectVerifications(db, filters, now)
+    .where('provider_verifications.id', '>', afterId)
+    .orderBy('provider_verifications.id', 'asc')
+    .limit(size)
+    .execute();
+}
+
+export async function findProviderVerification(
+  db: Executor,
+  id: number,
+  context: VerificationReadContext,
+): Promise<ProviderVerification> {
+  const row = await selectVerifications(db, {}, context.now)
+    .where('provider_verifications.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(NOT_FOUND_DETAIL);
+  return toProviderVerification(row, context);
+}
+
+export async function statusDistribution(
+  db: Executor,
+  filters: Filters,
+  now: Date,
+  urgentHours: number,
+): Promise<{ distribution: StatusDistribution; urgent: number }> {
+  const cutoff = urgentCutoff(now, urgentHours);
+  if (!needsRows(filters)) {
+    const buckets = await readCounters(db, 'provider_verifications');
+    const match = bucketMatches(filters);
+    const urgent = await urgentCount(db, 'provider_verifications', buckets, cutoff, {
+      match,
+      column: 'is_business',
+      value: filters.is_business,
+    });
+    return { distribution: statusFigures(buckets, match), urgent };
+  }
+  const row = await db
+    .selectFrom('provider_verifications')
+    .innerJoin('users', 'users.id', 'provider_verifications.user_id')
+    .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db)))
+    .select(verificationStatusCounts('provider_verifications', cutoff))
+    .executeTakeFirst();
+  return {
+    distribution: {
+      total: Number(row?.total ?? 0),
+      pending: Number(row?.pending ?? 0),
+      verified: Number(row?.verified ?? 0),
+      rejected: Number(row?.rejected ?? 0),
+    },
+    urgent: Number(row?.urgent ?? 0),
+  };
+}
+
+export async function providerVerificationStatistics(
+  db: Executor,
+  now: Date,
+  urgentHours: number,
+): Promise<ProviderVerificationStatistics> {
+  const { distribution, urgent } = await statusDistribution(db, {}, now, urgentHours);
+  return { status_distribution: distribution, urgent_verifications: urgent, urgent_after_hours: urgentHours };
+}

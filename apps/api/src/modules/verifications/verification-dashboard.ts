@@ -1,0 +1,82 @@
+import type { PendingVerificationSummary, VerificationDashboard } from '@kwanza/contract';
+import { readCounters } from '../../db/counters.js';
+import type { Database } from '../../db/schema.js';
+import { dialectOf, userIsLive } from '../../db/sql.js';
+import { displayName } from '../../lib/display-name.js';
+import {
+  isUrgent,
+  matchesFilters,
+  selectVerifications,
+  statusDistribution,
+  type VerificationReadContext,
+} from './provider-verifications.reads.js';
+import { statusFigures, urgentCount } from './verification-figures.js';
+import { type Executor, urgentCutoff } from './verification-rules.js';
+
+/* The verification summary of the console's dashboard (providers and clients). */
+
+function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+function startOfUtcWeek(now: Date): Date {
+  const day = startOfUtcDay(now);
+  const sinceMonday = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - sinceMonday * 24 * 3600 * 1000);
+}
+
+/** The verification summary of `GET /api/dashboard/`. */
+export async function verificationDashboard(
+  db: Executor,
+  context: VerificationReadContext,
+): Promise<VerificationDashboard> {
+  const { now, urgentHours } = context;
+  const cutoff = urgentCutoff(now, urgentHours);
+  const providerStats = await statusDistribution(db, {}, now, urgentHours);
+  const processedSince = async (since: Date) => {
+    const row = await db
+      .selectFrom('provider_verifications')
+      .where((eb) => userIsLive(eb.ref('provider_verifications.user_id')))
+      .where('provider_verifications.verification_status', '!=', 'pending')
+      .where('provider_verifications.verified_at', '>=', since.toISOString())
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  };
+  const clientBuckets = await readCounters(db, 'client_verifications');
+  const clientRow = {
+    pending: statusFigures(clientBuckets, () => true).pending,
+    urgent: await urgentCount(db, 'client_verifications', clientBuckets, cutoff, { match: () => true }),
+  };
+  const latestIds = db
+    .selectFrom('provider_verifications')
+    .where((eb) => matchesFilters(eb, { status: 'pending' }, now, dialectOf<Database>(db)))
+    .select('provider_verifications.id')
+    .orderBy('provider_verifications.submitted_at', 'desc')
+    .orderBy('provider_verifications.id', 'desc')
+    .limit(5);
+  const latest = await selectVerifications(db, {}, now)
+    .where('provider_verifications.id', 'in', latestIds)
+    .orderBy('provider_verifications.submitted_at', 'desc')
+    .orderBy('provider_verifications.id', 'desc')
+    .execute();
+  const latestPending: PendingVerificationSummary[] = latest.map((row) => ({
+    id: row.id,
+    provider_name: displayName(row),
+    provider_email: row.email,
+    is_business: row.is_business,
+    submitted_at: row.submitted_at,
+    is_urgent: isUrgent(row.verification_status, row.submitted_at, context),
+  }));
+  return {
+    providers: {
+      pending: providerStats.distribution.pending,
+      urgent: providerStats.urgent,
+      processed_today: await processedSince(startOfUtcDay(now)),
+      processed_this_week: await processedSince(startOfUtcWeek(now)),
+    },
+    clients: { pending: Number(clientRow?.pending ?? 0), urgent: Number(clientRow?.urgent ?? 0) },
+    latest_pending: latestPending,
+    urgent_after_hours: urgentHours,
+  };
+}
