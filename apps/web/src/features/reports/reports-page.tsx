@@ -1,6 +1,5 @@
 import type { Report } from '@kwanza/contract';
 import { Button, Group, Paper } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type ReactNode, useEffect, useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorAlert } from '../../components/error-alert';
@@ -8,6 +7,7 @@ import { LoadingState } from '../../components/loading-state';
 import { PageHeader } from '../../components/page-header';
 import { loadedData } from '../../components/query-state';
 import { useListParams } from '../../lib/list-params';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { useReports } from './api/list-reports';
 import { useUpdateReportStatus } from './api/update-report-status';
 import { ReportDetailModal } from './components/report-detail-modal';
@@ -57,18 +57,9 @@ export default function ReportsPage() {
       {
         onSuccess: () => {
           setOpened(null);
-          notifications.show({
-            color: 'green',
-            message: 'Statut du signalement mis à jour avec succès.',
-            autoClose: MESSAGE_MS,
-          });
+          notifySuccess('Statut du signalement mis à jour avec succès.', MESSAGE_MS);
         },
-        onError: () =>
-          notifications.show({
-            color: 'red',
-            message: 'Impossible de mettre à jour le statut. Veuillez réessayer.',
-            autoClose: MESSAGE_MS,
-          }),
+        onError: () => notifyError('Impossible de mettre à jour le statut. Veuillez réessayer.'),
       },
     );
   };

@@ -1,8 +1,8 @@
 import { type DisputeDetail, DisputeStatus } from '@kwanza/contract';
 import { Button, Group, Paper, Select, Stack, Textarea, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { DISPUTE_STATUS_LABELS, optionsOf } from '../../../lib/labels';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUpdateDisputeStatus } from '../api/update-dispute-status';
 
 const STATUS_OPTIONS = optionsOf(DISPUTE_STATUS_LABELS);
@@ -20,18 +20,9 @@ export function DisputeResolutionForm({ dispute }: { dispute: DisputeDetail }) {
         onSuccess: (saved) => {
           setStatus(saved.status);
           setNote(saved.resolution_note ?? '');
-          notifications.show({
-            color: 'green',
-            message: 'Statut du litige mis à jour avec succès',
-            autoClose: 3000,
-          });
+          notifySuccess('Statut du litige mis à jour avec succès');
         },
-        onError: () =>
-          notifications.show({
-            color: 'red',
-            message: 'Impossible de mettre à jour le statut du litige.',
-            autoClose: 3000,
-          }),
+        onError: () => notifyError('Impossible de mettre à jour le statut du litige.'),
       },
     );
 
