@@ -39,7 +39,7 @@ function threadApi(options: { unread?: number; status?: 'active' | 'closed' } = 
     .delete('/api/admin/messages/:id/delete/', () => reply(204));
 }
 
-describe('conversation detail page', () => {
+describe('conversation detail page', { timeout: 15_000 }, () => {
   it('shows the header, info bar and the thread as plain text, coloured by sender', async () => {
     storeSession();
     threadApi();
@@ -109,7 +109,7 @@ describe('conversation detail page', () => {
     answer = () =>
       aConversationMessage({ id: 9, sender_type: 'admin', is_admin_message: true, content: 'Merci' });
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
-    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''), LOAD);
     expect(api.callsTo('/api/admin/conversations/7/add_admin_message/', 'POST')).toHaveLength(2);
   });
 
@@ -125,7 +125,7 @@ describe('conversation detail page', () => {
       ),
     ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
-    await waitFor(() => expect(api.callsTo('/api/admin/messages/2/delete/', 'DELETE')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('/api/admin/messages/2/delete/', 'DELETE')).toHaveLength(1), LOAD);
   });
 
   it('closes the conversation after a confirmation; a closed one takes no message', async () => {

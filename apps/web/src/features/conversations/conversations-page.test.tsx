@@ -25,7 +25,7 @@ function conversationsApi() {
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
-describe('conversations page', () => {
+describe('conversations page', { timeout: 15_000 }, () => {
   it('shows the four counters and rows with parties, e-mails, badge, last message and link', async () => {
     storeSession();
     conversationsApi();
@@ -61,16 +61,16 @@ describe('conversations page', () => {
     await screen.findByText('Client 11 ↔ Rui Santos', {}, LOAD);
     fireEvent.click(screen.getByRole('combobox', { name: 'Lecture' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Avec messages non lus', hidden: true }, LOAD));
-    await waitFor(() => expect(router.state.location.search).toBe('?has_unread=true'));
+    await waitFor(() => expect(router.state.location.search).toBe('?has_unread=true'), LOAD);
     fireEvent.click(screen.getByRole('combobox', { name: 'Période' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Cette semaine', hidden: true }, LOAD));
-    await waitFor(() => expect(router.state.location.search).toBe('?has_unread=true&period=week'));
+    await waitFor(() => expect(router.state.location.search).toBe('?has_unread=true&period=week'), LOAD);
     await waitFor(() => {
       const last = api.callsTo('/api/admin/conversations/').at(-1)?.url.searchParams;
       expect(last?.get('has_unread')).toBe('true');
       expect(last?.get('period')).toBe('week');
       expect(last?.get('page')).toBe('1');
-    });
+    }, LOAD);
   });
 
   it('marks the selected conversations read, and the selection bar can be cancelled', async () => {
@@ -97,9 +97,12 @@ describe('conversations page', () => {
     expect(api.callsTo('/api/admin/conversations/bulk-mark-read/', 'POST')[0]?.body).toEqual({
       conversation_ids: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
     });
-    await waitFor(() => expect(screen.queryByText(/sélectionnée\(s\)/)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/sélectionnée\(s\)/)).toBeNull(), LOAD);
     // The list and the counters reload.
-    await waitFor(() => expect(api.callsTo('/api/admin/conversations/stats/').length).toBeGreaterThan(1));
+    await waitFor(
+      () => expect(api.callsTo('/api/admin/conversations/stats/').length).toBeGreaterThan(1),
+      LOAD,
+    );
   });
 
   it('says clearly when marking read fails', async () => {
