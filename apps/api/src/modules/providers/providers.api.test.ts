@@ -74,15 +74,8 @@ describe('providers', () => {
   });
   afterAll(() => ctx.close());
 
-  const list = (query = '') =>
-    ctx.app.inject({ method: 'GET', url: `/api/providers/${query}`, headers: ctx.auth });
-  const put = (id: number | string, payload: unknown) =>
-    ctx.app.inject({
-      method: 'PUT',
-      url: `/api/providers/${id}/`,
-      headers: ctx.auth,
-      payload: payload as object,
-    });
+  const list = (query = '') => ctx.request('GET', `/api/providers/${query}`);
+  const put = (id: number | string, payload: object) => ctx.request('PUT', `/api/providers/${id}/`, payload);
   const usernames = (body: { results: { user: { username: string } }[] }) =>
     body.results.map((item) => item.user.username);
 
@@ -183,9 +176,7 @@ describe('providers', () => {
 
     const off = await put(maria.profileId, { is_verified: false });
     expect(off.json().is_verified).toBe(false);
-    const users = (
-      await ctx.app.inject({ method: 'GET', url: '/api/users/?search=maria.q', headers: ctx.auth })
-    ).json();
+    const users = (await ctx.request('GET', '/api/users/?search=maria.q')).json();
     expect(users.results[0].is_verified).toBe(false);
   });
 

@@ -102,8 +102,7 @@ describe('GET /api/users/', () => {
   });
   afterAll(() => ctx.close());
 
-  const list = (query = '') =>
-    ctx.app.inject({ method: 'GET', url: `/api/users/${query}`, headers: ctx.auth });
+  const list = (query = '') => ctx.request('GET', `/api/users/${query}`);
   const usernames = (body: { results: ListedUser[] }) => body.results.map((user) => user.username);
 
   it('lists live users newest first with a stable order, the page shape and the fields of a user', async () => {
@@ -235,7 +234,7 @@ describe('GET /api/users/', () => {
   });
 
   it('requires an admin token', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/users/' });
+    const response = await ctx.request('GET', '/api/users/', undefined, { token: null });
     expect(response.statusCode).toBe(401);
   });
 
