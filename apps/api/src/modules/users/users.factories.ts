@@ -1,7 +1,14 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, ProviderProfilesTable, UsersTable } from '../../db/schema.js';
 import { nowIso, toJsonArray } from '../../db/sql.js';
-import { providerSearchText, userSearchText } from '../../lib/search-text.js';
+import {
+  disputeSearchText,
+  notificationSearchText,
+  projectSearchText,
+  providerSearchText,
+  reportSearchText,
+  userSearchText,
+} from '../../lib/search-text.js';
 import { insertUser } from '../../test/factories.js';
 
 type UserValues = Partial<Insertable<UsersTable>>;
@@ -114,6 +121,11 @@ export async function insertClientVerification(
  */
 export async function insertActivity(db: Kysely<Database>, clientId: number, providerId: number) {
   const now = nowIso();
+  const client = await db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'username'])
+    .where('id', '=', clientId)
+    .executeTakeFirstOrThrow();
   const project = await db
     .insertInto('projects')
     .values({
@@ -122,7 +134,7 @@ export async function insertActivity(db: Kysely<Database>, clientId: number, pro
       description: 'Travaux',
       status: 'open',
       required_skills: '[]',
-      search_text: 'renovation de la cuisine',
+      search_text: projectSearchText({ title: 'Rénovation de la cuisine', description: 'Travaux' }, client),
       category_id: null,
       subcategory_id: null,
       budget_range: null,
@@ -155,6 +167,11 @@ export async function insertActivity(db: Kysely<Database>, clientId: number, pro
     .values({
       title: 'Travaux inachevés',
       description: 'Le chantier est arrêté',
+      search_text: disputeSearchText({
+        title: 'Travaux inachevés',
+        service_title: null,
+        description: 'Le chantier est arrêté',
+      }),
       status: 'open',
       client_id: clientId,
       provider_id: providerId,
@@ -169,6 +186,7 @@ export async function insertActivity(db: Kysely<Database>, clientId: number, pro
     .values({
       type: 'user',
       reason: 'Comportement inapproprié',
+      search_text: reportSearchText({ reason: 'Comportement inapproprié' }),
       status: 'pending',
       reporter_id: clientId,
       reported_user_id: providerId,
@@ -218,6 +236,7 @@ export async function insertActivity(db: Kysely<Database>, clientId: number, pro
           user_id: userId,
           title: 'Lue',
           message: 'Déjà lue',
+          search_text: notificationSearchText({ title: 'Lue', message: 'Déjà lue' }),
           notification_type: 'system',
           priority: 'normal',
           is_read: true,
@@ -227,6 +246,7 @@ export async function insertActivity(db: Kysely<Database>, clientId: number, pro
           user_id: userId,
           title: 'Non lue',
           message: 'À lire',
+          search_text: notificationSearchText({ title: 'Non lue', message: 'À lire' }),
           notification_type: 'system',
           priority: 'normal',
           is_read: false,
