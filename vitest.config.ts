@@ -29,6 +29,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Whole-console renders on a shared 2-core machine: the first lazy screen of a file can be slow.
+          testTimeout: 20_000,
         },
       },
       {

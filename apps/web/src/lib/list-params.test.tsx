@@ -88,3 +88,21 @@ describe('useListParams', () => {
     expect(view.router.state.location.search).toBe('?role=provider');
   });
 });
+
+describe('detail fields', () => {
+  const LIST = defineListParams(
+    {
+      ...UserListQuery.pick({ page: true, search: true }).shape,
+      open: z.coerce.number().int().positive().optional(),
+    },
+    { details: ['open'] },
+  );
+
+  it('opens a detail without leaving the page, and writes it after the page', () => {
+    expect(LIST.apply(new URLSearchParams('page=3'), { open: 12 }).toString()).toBe('page=3&open=12');
+    expect(LIST.apply(new URLSearchParams('page=3&open=12'), { open: undefined }).toString()).toBe('page=3');
+    expect(LIST.apply(new URLSearchParams('page=3&open=12'), { search: 'ana' }).toString()).toBe(
+      'search=ana&open=12',
+    );
+  });
+});

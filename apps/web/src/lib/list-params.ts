@@ -50,8 +50,24 @@ export interface ListParamsDefinition<S extends ListParamsShape> {
  * (`.catch(default)`): a hand-edited or outdated link shows the unfiltered list, never an error.
  * Fields must accept a missing value (optional or with a default).
  */
-export function defineListParams<S extends ListParamsShape>(shape: S): ListParamsDefinition<S> {
+export function defineListParams<S extends ListParamsShape>(
+  shape: S,
+  options: {
+    /**
+     * Fields that are not filters but an open detail (`?verification=12`): opening one keeps the page,
+     * and they are written after it.
+     */
+    details?: readonly (keyof S & string)[];
+  } = {},
+): ListParamsDefinition<S> {
   const keys = Object.keys(shape) as (keyof S & string)[];
+  const details: readonly string[] = options.details ?? [];
+  // As people read a link: the filters, the page, then an open detail ('?role=client&page=2').
+  const writeOrder = [
+    ...keys.filter((key) => key !== 'page' && !details.includes(key)),
+    ...keys.filter((key) => key === 'page'),
+    ...keys.filter((key) => details.includes(key)),
+  ];
   const tolerant: Record<string, z.ZodType> = {};
   for (const key of keys) {
     const field = shape[key] as z.ZodType;
@@ -75,17 +91,15 @@ export function defineListParams<S extends ListParamsShape>(shape: S): ListParam
     }
     // Through the schema again, so 'Ana ' and 'Ana' are one search and a bad value is its default.
     const after = read(wanted) as Record<string, unknown>;
-    const otherChange = keys.some((key) => key !== 'page' && !Object.is(after[key], before[key]));
+    const otherChange = keys.some(
+      (key) => key !== 'page' && !details.includes(key) && !Object.is(after[key], before[key]),
+    );
     if (otherChange && 'page' in shape && !('page' in patch)) {
       after.page = (defaults as Record<string, unknown>).page;
     }
     const next = new URLSearchParams(current);
     for (const key of keys) next.delete(key);
-    // The page last, as people read a link: '?role=client&page=2'.
-    for (const key of [
-      ...keys.filter((name) => name !== 'page'),
-      ...keys.filter((name) => name === 'page'),
-    ]) {
+    for (const key of writeOrder) {
       const value = toUrlValue(after[key]);
       if (value !== undefined && !Object.is(after[key], (defaults as Record<string, unknown>)[key])) {
         next.set(key, value);

@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetSessionCache } from '../lib/session';
+
+// Screens are lazy chunks transformed on first use: on a busy machine they take more than the default
+// second to appear, so the queries of every test wait up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // What Mantine needs from a browser that jsdom does not provide.
 const { getComputedStyle } = window;

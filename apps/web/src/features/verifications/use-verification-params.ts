@@ -1,69 +1,64 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import {
+  DocumentType,
+  paginationQuery,
+  RowId,
+  SearchText,
+  VERIFICATION_PAGE_SIZE,
+  VerificationStatusFilter,
+} from '@kwanza/contract';
+import { z } from 'zod';
+import {
+  defineListParams,
+  type ListParamsHandle,
+  type ListState,
+  useListParams,
+} from '../../lib/list-params';
 
 export type VerificationTab = 'providers' | 'clients';
 
-export interface VerificationParams {
-  tab: VerificationTab;
-  status: '' | 'pending' | 'verified' | 'rejected' | 'not_started';
-  /** Providers: 'business' | 'individual'; clients: 'id_card' | 'passport'. */
-  type: string;
-  search: string;
-  page: number;
-  /** Open provider verification detail (`?verification=<id>`, also used by the users screen). */
-  verification: number | null;
-  /** Open client verification detail. */
-  client: number | null;
-}
+const AccountType = z.enum(['business', 'individual']);
 
-const STATUSES = new Set(['pending', 'verified', 'rejected', 'not_started']);
-const TYPES = new Set(['business', 'individual', 'id_card', 'passport']);
+/**
+ * The verification screens' state in the URL: tab, filters and page, then the open detail
+ * (`?verification=<id>` for a provider, also used by the users screen; `?client=<id>`).
+ * `type` is the account type on the providers tab and the document type on the clients tab.
+ */
+export const VERIFICATION_PARAMS = defineListParams(
+  {
+    tab: z.enum(['providers', 'clients']).default('providers'),
+    status: z.union([VerificationStatusFilter, z.literal('')]).default(''),
+    type: z.union([AccountType, DocumentType, z.literal('')]).default(''),
+    search: SearchText.transform((value) => value ?? ''),
+    page: paginationQuery(VERIFICATION_PAGE_SIZE).shape.page,
+    verification: RowId.nullable().default(null),
+    client: RowId.nullable().default(null),
+  },
+  { details: ['verification', 'client'] },
+);
 
-function readId(value: string | null): number | null {
-  const id = Number(value);
-  return value && Number.isInteger(id) && id > 0 ? id : null;
-}
+export type VerificationParams = ListState<typeof VERIFICATION_PARAMS.schema.shape>;
+export type VerificationListHandle = ListParamsHandle<typeof VERIFICATION_PARAMS.schema.shape>;
 
 /** Reads the verification screens' state from the URL; unknown values fall back to defaults. */
 export function parseVerificationParams(params: URLSearchParams): VerificationParams {
-  const status = params.get('status') ?? '';
-  const type = params.get('type') ?? '';
-  const page = Number(params.get('page'));
-  return {
-    tab: params.get('tab') === 'clients' ? 'clients' : 'providers',
-    status: STATUSES.has(status) ? (status as VerificationParams['status']) : '',
-    type: TYPES.has(type) ? type : '',
-    search: params.get('search')?.trim() ?? '',
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    verification: readId(params.get('verification')),
-    client: readId(params.get('client')),
-  };
+  return VERIFICATION_PARAMS.parse(params);
 }
 
 export function toVerificationSearch(state: VerificationParams): URLSearchParams {
-  const params = new URLSearchParams();
-  if (state.tab === 'clients') params.set('tab', 'clients');
-  if (state.status) params.set('status', state.status);
-  if (state.type) params.set('type', state.type);
-  if (state.search) params.set('search', state.search);
-  if (state.page > 1) params.set('page', String(state.page));
-  if (state.verification) params.set('verification', String(state.verification));
-  if (state.client) params.set('client', String(state.client));
-  return params;
+  return VERIFICATION_PARAMS.apply(new URLSearchParams(), state);
 }
 
 /** The verification screens' state (tab, filters, page, open detail) kept in the URL. */
-export function useVerificationParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => parseVerificationParams(searchParams), [searchParams]);
-  const update = useCallback(
-    (changes: Partial<VerificationParams>, options?: { replace?: boolean }) => {
-      setSearchParams(
-        (current) => toVerificationSearch({ ...parseVerificationParams(current), ...changes }),
-        options,
-      );
-    },
-    [setSearchParams],
-  );
-  return [state, update] as const;
+export function useVerificationParams(): VerificationListHandle {
+  return useListParams(VERIFICATION_PARAMS);
+}
+
+export function isBusinessFilter(type: string): boolean | undefined {
+  if (type === 'business') return true;
+  if (type === 'individual') return false;
+  return undefined;
+}
+
+export function documentTypeFilter(type: string): DocumentType | undefined {
+  return DocumentType.safeParse(type).data;
 }

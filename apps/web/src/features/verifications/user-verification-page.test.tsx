@@ -1,64 +1,21 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp, storeSession } from '../../test/render-app';
+import { describe, expect, it } from 'vitest';
+import {
+  aPage,
+  aProviderVerification,
+  someClientVerificationStats,
+  someProviderVerificationStatistics,
+} from '../../test/builders';
+import { fakeApi, reply } from '../../test/fake-api';
+import { renderApp, storeSession } from '../../test/render-app';
 import { parseVerificationParams, toVerificationSearch } from './use-verification-params';
 
-const PENDING_ROW = {
-  id: 7,
-  user_id: 70,
-  provider_name: 'Ana Costa',
-  provider_email: 'ana@example.test',
-  provider_info: { username: 'ana', email: 'ana@example.test', phone_number: null },
-  is_business: false,
-  business_name: null,
-  business_nif: null,
-  business_registration_number: null,
-  business_description: null,
-  verification_status: 'pending',
-  submitted_at: '2026-11-20T10:00:00.000Z',
-  verified_at: null,
-  verified_by: null,
-  rejection_reason: null,
-  admin_notes: null,
-  document_type: 'id_card',
-  id_card_front: null,
-  id_card_back: null,
-  passport_image: null,
-  selfie_image: null,
-  is_urgent: false,
-};
-
-/** A fake API: lists and statistics answer, the rest is decided by `handle`. */
-function stubApi(handle: (url: string, init: RequestInit | undefined) => Response | undefined) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const handled = handle(url, init);
-    if (handled) return handled;
-    if (url.startsWith('/api/admin/provider-verification/statistics/')) {
-      return jsonResponse(200, {
-        status_distribution: { total: 1, pending: 1, verified: 0, rejected: 0 },
-        urgent_verifications: 0,
-        urgent_after_hours: 72,
-      });
-    }
-    if (url.startsWith('/api/admin/client-verification/stats/')) {
-      return jsonResponse(200, {
-        total: 0,
-        pending: 0,
-        verified: 0,
-        rejected: 0,
-        urgent: 0,
-        urgent_after_hours: 72,
-      });
-    }
-    if (url.startsWith('/api/admin/provider-verification/?') || url === '/api/admin/provider-verification/') {
-      return jsonResponse(200, { count: 1, next: null, previous: null, results: [PENDING_ROW] });
-    }
-    if (url.startsWith('/api/auth/me/')) return jsonResponse(200, {});
-    return jsonResponse(404, { detail: 'introuvable' });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/** A fake API: lists and statistics answer; tests route more (or other answers) on top. */
+function stubApi() {
+  return fakeApi()
+    .get('/api/admin/provider-verification/statistics/', () => someProviderVerificationStatistics())
+    .get('/api/admin/client-verification/stats/', () => someClientVerificationStats())
+    .get('/api/admin/provider-verification/', () => aPage([aProviderVerification()]));
 }
 
 describe('verification screen state in the URL', () => {
@@ -91,11 +48,7 @@ describe('verification screen state in the URL', () => {
 describe('user verification page', () => {
   it('opens the detail from ?verification= and shows the load failure text', async () => {
     storeSession();
-    stubApi((url) =>
-      url.startsWith('/api/admin/provider-verification/99/')
-        ? jsonResponse(500, { detail: 'boom' })
-        : undefined,
-    );
+    stubApi().get('/api/admin/provider-verification/99/', () => reply(500, { detail: 'boom' }));
     renderApp('/user-verification?verification=99');
     expect(
       await screen.findByText('Impossible de charger les détails de la vérification', {}, { timeout: 5000 }),
@@ -104,17 +57,15 @@ describe('user verification page', () => {
 
   it('requires a rejection reason, then shows the server error as "Erreur: …"', async () => {
     storeSession();
-    const fetchMock = stubApi((url) =>
-      url === '/api/admin/provider-verification/7/reject/'
-        ? jsonResponse(409, { detail: 'Seule une vérification en attente peut être rejetée.' })
-        : undefined,
+    const api = stubApi().post('/api/admin/provider-verification/7/reject/', () =>
+      reply(409, { detail: 'Seule une vérification en attente peut être rejetée.' }),
     );
     renderApp('/user-verification');
     fireEvent.click(await screen.findByRole('button', { name: 'Rejeter' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Rejeter la vérification' }, { timeout: 5000 });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rejeter' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('La raison du rejet est obligatoire');
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/reject/'))).toBe(false);
+    expect(api.callsTo('/api/admin/provider-verification/7/reject/', 'POST')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Raison du rejet *'), { target: { value: 'Flou' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rejeter' }));
@@ -123,19 +74,53 @@ describe('user verification page', () => {
         'Erreur: Seule une vérification en attente peut être rejetée.',
       ),
     );
-    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/reject/'));
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ rejection_reason: 'Flou' });
+    const call = api.callsTo('/api/admin/provider-verification/7/reject/', 'POST')[0];
+    expect(call?.body).toEqual({ rejection_reason: 'Flou' });
   }, 20_000);
 
   it("shows 'Erreur lors de l'export' when the export fails", async () => {
     storeSession();
-    stubApi((url) =>
-      url.startsWith('/api/admin/provider-verification/export/')
-        ? jsonResponse(500, { detail: 'x' })
-        : undefined,
-    );
+    stubApi().get('/api/admin/provider-verification/export/', () => reply(500, { detail: 'x' }));
     renderApp('/user-verification');
     fireEvent.click(await screen.findByRole('button', { name: 'Exporter CSV' }, { timeout: 5000 }));
     expect(await screen.findByText("Erreur lors de l'export", {}, { timeout: 5000 })).toBeTruthy();
+  });
+});
+
+describe('user verification search', () => {
+  it("keeps the trailing space of 'Ana ' once the search is applied (it used to be dropped)", async () => {
+    storeSession();
+    const api = stubApi();
+    const { router } = renderApp('/user-verification');
+    const box = (await screen.findByRole(
+      'textbox',
+      { name: 'Recherche' },
+      { timeout: 5000 },
+    )) as HTMLInputElement;
+    fireEvent.change(box, { target: { value: 'Ana ' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?search=Ana'), { timeout: 3000 });
+    await waitFor(() =>
+      expect(api.callsTo('/api/admin/provider-verification/').at(-1)?.url.searchParams.get('search')).toBe(
+        'Ana',
+      ),
+    );
+    expect(box.value).toBe('Ana ');
+    fireEvent.change(box, { target: { value: 'Ana C' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?search=Ana+C'), { timeout: 3000 });
+    expect(box.value).toBe('Ana C');
+  });
+
+  it('shows the load error, not "Aucune vérification trouvée", when the list fails', async () => {
+    storeSession();
+    stubApi().get('/api/admin/provider-verification/', () => reply(500, { detail: 'Erreur interne' }));
+    renderApp('/user-verification');
+    expect(
+      await screen.findByText(
+        'Impossible de charger les vérifications. Veuillez réessayer.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Aucune vérification trouvée')).toBeNull();
   });
 });

@@ -8,8 +8,8 @@ import { useClientVerificationStats } from './api/get-client-verification-stats'
 import { useProviderVerificationStatistics } from './api/get-provider-verification-statistics';
 import { ClientVerificationsPanel } from './components/client-verifications-panel';
 import { ProviderVerificationDetailModal } from './components/provider-verification-detail-modal';
-import { isBusinessFilter, ProviderVerificationsPanel } from './components/provider-verifications-panel';
-import { useVerificationParams, type VerificationTab } from './use-verification-params';
+import { ProviderVerificationsPanel } from './components/provider-verifications-panel';
+import { isBusinessFilter, useVerificationParams, type VerificationTab } from './use-verification-params';
 
 export const EXPORT_ERROR = "Erreur lors de l'export";
 
@@ -24,7 +24,7 @@ function PendingBadge({ count }: { count: number | undefined }) {
 
 /** /user-verification: provider and client verifications in two tabs. */
 export default function UserVerificationPage() {
-  const [params, update] = useVerificationParams();
+  const { params, update } = useVerificationParams();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const providerStatistics = useProviderVerificationStatistics();
   const clientStats = useClientVerificationStats();

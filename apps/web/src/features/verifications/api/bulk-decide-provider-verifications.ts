@@ -1,6 +1,6 @@
 import type { BulkVerificationResult } from '@kwanza/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateVerifications } from './invalidate-verifications';
+import { useMutation } from '@tanstack/react-query';
+import { VERIFICATION_CHANGE_INVALIDATES } from './verification-changes';
 import { verificationRequest } from './verification-request';
 
 export type BulkProviderDecision =
@@ -19,9 +19,8 @@ export function bulkDecideProviderVerifications(
 }
 
 export function useBulkDecideProviderVerifications() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bulkDecideProviderVerifications,
-    onSuccess: () => invalidateVerifications(queryClient),
+    meta: { invalidates: VERIFICATION_CHANGE_INVALIDATES },
   });
 }

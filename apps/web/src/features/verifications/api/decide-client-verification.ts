@@ -1,6 +1,6 @@
 import type { ClientVerification } from '@kwanza/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateVerifications } from './invalidate-verifications';
+import { useMutation } from '@tanstack/react-query';
+import { VERIFICATION_CHANGE_INVALIDATES } from './verification-changes';
 import { verificationRequest } from './verification-request';
 
 export type ClientDecision =
@@ -18,9 +18,8 @@ export function decideClientVerification(decision: ClientDecision): Promise<Clie
 }
 
 export function useDecideClientVerification() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decideClientVerification,
-    onSuccess: () => invalidateVerifications(queryClient),
+    meta: { invalidates: VERIFICATION_CHANGE_INVALIDATES },
   });
 }

@@ -1,6 +1,6 @@
 import type { ProviderVerification } from '@kwanza/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateVerifications } from './invalidate-verifications';
+import { useMutation } from '@tanstack/react-query';
+import { VERIFICATION_CHANGE_INVALIDATES } from './verification-changes';
 import { verificationRequest } from './verification-request';
 
 export type ProviderDecision =
@@ -17,9 +17,8 @@ export function decideProviderVerification(decision: ProviderDecision): Promise<
 }
 
 export function useDecideProviderVerification() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decideProviderVerification,
-    onSuccess: () => invalidateVerifications(queryClient),
+    meta: { invalidates: VERIFICATION_CHANGE_INVALIDATES },
   });
 }

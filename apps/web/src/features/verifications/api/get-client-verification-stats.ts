@@ -1,15 +1,16 @@
-import type { ClientVerificationStats } from '@kwanza/contract';
+import { ClientVerificationStats } from '@kwanza/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { VERIFICATION_STALE_TIME, verificationKeys } from './verification-keys';
-import { verificationRequest } from './verification-request';
+import { queryKeys } from '../../../lib/query-keys';
+import { VERIFICATION_STALE_TIME } from './verification-keys';
+import { verificationFetch } from './verification-request';
 
 export function getClientVerificationStats(signal?: AbortSignal): Promise<ClientVerificationStats> {
-  return verificationRequest<ClientVerificationStats>('/admin/client-verification/stats/', { signal });
+  return verificationFetch('/admin/client-verification/stats/', ClientVerificationStats, { signal });
 }
 
 export function clientVerificationStatsQueryOptions() {
   return queryOptions({
-    queryKey: verificationKeys.clientStats,
+    queryKey: queryKeys.verifications.clientStats,
     queryFn: ({ signal }) => getClientVerificationStats(signal),
     staleTime: VERIFICATION_STALE_TIME,
   });

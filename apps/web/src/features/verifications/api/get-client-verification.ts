@@ -1,15 +1,16 @@
-import type { ClientVerification } from '@kwanza/contract';
+import { ClientVerification } from '@kwanza/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { VERIFICATION_DETAIL_STALE_TIME, verificationKeys } from './verification-keys';
-import { verificationRequest } from './verification-request';
+import { queryKeys } from '../../../lib/query-keys';
+import { VERIFICATION_DETAIL_STALE_TIME } from './verification-keys';
+import { verificationFetch } from './verification-request';
 
 export function getClientVerification(id: number, signal?: AbortSignal): Promise<ClientVerification> {
-  return verificationRequest<ClientVerification>(`/admin/client-verification/${id}/`, { signal });
+  return verificationFetch(`/admin/client-verification/${id}/`, ClientVerification, { signal });
 }
 
 export function clientVerificationQueryOptions(id: number) {
   return queryOptions({
-    queryKey: verificationKeys.clientDetail(id),
+    queryKey: queryKeys.verifications.clientDetail(id),
     queryFn: ({ signal }) => getClientVerification(id, signal),
     staleTime: VERIFICATION_DETAIL_STALE_TIME,
   });

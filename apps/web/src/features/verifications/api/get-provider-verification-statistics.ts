@@ -1,19 +1,20 @@
-import type { ProviderVerificationStatistics } from '@kwanza/contract';
+import { ProviderVerificationStatistics } from '@kwanza/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { VERIFICATION_STALE_TIME, verificationKeys } from './verification-keys';
-import { verificationRequest } from './verification-request';
+import { queryKeys } from '../../../lib/query-keys';
+import { VERIFICATION_STALE_TIME } from './verification-keys';
+import { verificationFetch } from './verification-request';
 
 export function getProviderVerificationStatistics(
   signal?: AbortSignal,
 ): Promise<ProviderVerificationStatistics> {
-  return verificationRequest<ProviderVerificationStatistics>('/admin/provider-verification/statistics/', {
+  return verificationFetch('/admin/provider-verification/statistics/', ProviderVerificationStatistics, {
     signal,
   });
 }
 
 export function providerVerificationStatisticsQueryOptions() {
   return queryOptions({
-    queryKey: verificationKeys.providerStatistics,
+    queryKey: queryKeys.verifications.providerStatistics,
     queryFn: ({ signal }) => getProviderVerificationStatistics(signal),
     staleTime: VERIFICATION_STALE_TIME,
   });

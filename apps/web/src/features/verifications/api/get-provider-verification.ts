@@ -1,15 +1,16 @@
-import type { ProviderVerification } from '@kwanza/contract';
+import { ProviderVerification } from '@kwanza/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { VERIFICATION_DETAIL_STALE_TIME, verificationKeys } from './verification-keys';
-import { verificationRequest } from './verification-request';
+import { queryKeys } from '../../../lib/query-keys';
+import { VERIFICATION_DETAIL_STALE_TIME } from './verification-keys';
+import { verificationFetch } from './verification-request';
 
 export function getProviderVerification(id: number, signal?: AbortSignal): Promise<ProviderVerification> {
-  return verificationRequest<ProviderVerification>(`/admin/provider-verification/${id}/`, { signal });
+  return verificationFetch(`/admin/provider-verification/${id}/`, ProviderVerification, { signal });
 }
 
 export function providerVerificationQueryOptions(id: number) {
   return queryOptions({
-    queryKey: verificationKeys.providerDetail(id),
+    queryKey: queryKeys.verifications.providerDetail(id),
     queryFn: ({ signal }) => getProviderVerification(id, signal),
     staleTime: VERIFICATION_DETAIL_STALE_TIME,
   });

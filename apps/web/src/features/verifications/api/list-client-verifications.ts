@@ -1,17 +1,14 @@
-import type { ClientVerificationPage } from '@kwanza/contract';
+import { ClientVerificationPage } from '@kwanza/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type ClientVerificationListParams,
-  VERIFICATION_STALE_TIME,
-  verificationKeys,
-} from './verification-keys';
-import { verificationRequest } from './verification-request';
+import { queryKeys } from '../../../lib/query-keys';
+import { type ClientVerificationListParams, VERIFICATION_STALE_TIME } from './verification-keys';
+import { verificationFetch } from './verification-request';
 
 export function listClientVerifications(
   params: ClientVerificationListParams,
   signal?: AbortSignal,
 ): Promise<ClientVerificationPage> {
-  return verificationRequest<ClientVerificationPage>('/admin/client-verification/', {
+  return verificationFetch('/admin/client-verification/', ClientVerificationPage, {
     query: { ...params },
     signal,
   });
@@ -19,7 +16,7 @@ export function listClientVerifications(
 
 export function clientVerificationsQueryOptions(params: ClientVerificationListParams) {
   return queryOptions({
-    queryKey: verificationKeys.clientList(params),
+    queryKey: queryKeys.verifications.clientList(params),
     queryFn: ({ signal }) => listClientVerifications(params, signal),
     placeholderData: keepPreviousData,
     staleTime: VERIFICATION_STALE_TIME,

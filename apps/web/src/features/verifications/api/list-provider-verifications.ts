@@ -1,17 +1,14 @@
-import type { ProviderVerificationPage } from '@kwanza/contract';
+import { ProviderVerificationPage } from '@kwanza/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type ProviderVerificationListParams,
-  VERIFICATION_STALE_TIME,
-  verificationKeys,
-} from './verification-keys';
-import { verificationRequest } from './verification-request';
+import { queryKeys } from '../../../lib/query-keys';
+import { type ProviderVerificationListParams, VERIFICATION_STALE_TIME } from './verification-keys';
+import { verificationFetch } from './verification-request';
 
 export function listProviderVerifications(
   params: ProviderVerificationListParams,
   signal?: AbortSignal,
 ): Promise<ProviderVerificationPage> {
-  return verificationRequest<ProviderVerificationPage>('/admin/provider-verification/', {
+  return verificationFetch('/admin/provider-verification/', ProviderVerificationPage, {
     query: { ...params },
     signal,
   });
@@ -19,7 +16,7 @@ export function listProviderVerifications(
 
 export function providerVerificationsQueryOptions(params: ProviderVerificationListParams) {
   return queryOptions({
-    queryKey: verificationKeys.providerList(params),
+    queryKey: queryKeys.verifications.providerList(params),
     queryFn: ({ signal }) => listProviderVerifications(params, signal),
     placeholderData: keepPreviousData,
     staleTime: VERIFICATION_STALE_TIME,

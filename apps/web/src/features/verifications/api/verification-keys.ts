@@ -31,14 +31,3 @@ export interface ClientVerificationListParams {
   document_type?: DocumentType | undefined;
   search?: string | undefined;
 }
-
-export const verificationKeys = {
-  all: ['verifications'] as const,
-  providerList: (params: ProviderVerificationListParams) =>
-    ['verifications', 'providers', 'list', params] as const,
-  providerStatistics: ['verifications', 'providers', 'statistics'] as const,
-  providerDetail: (id: number) => ['verifications', 'providers', 'detail', id] as const,
-  clientList: (params: ClientVerificationListParams) => ['verifications', 'clients', 'list', params] as const,
-  clientStats: ['verifications', 'clients', 'stats'] as const,
-  clientDetail: (id: number) => ['verifications', 'clients', 'detail', id] as const,
-};

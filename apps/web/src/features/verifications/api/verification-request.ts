@@ -1,4 +1,11 @@
-import { ApiError, type ApiRequestOptions, apiRequest, FALLBACK_ERROR_MESSAGE } from '../../../lib/http';
+import type { z } from 'zod';
+import {
+  ApiError,
+  type ApiRequestOptions,
+  apiFetch,
+  apiRequest,
+  FALLBACK_ERROR_MESSAGE,
+} from '../../../lib/http';
 import { readAccessToken } from '../../../lib/session';
 
 export const MISSING_TOKEN_MESSAGE = "Token d'authentification manquant";
@@ -7,6 +14,16 @@ export const MISSING_TOKEN_MESSAGE = "Token d'authentification manquant";
 export function verificationRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   if (!readAccessToken()) return Promise.reject(new Error(MISSING_TOKEN_MESSAGE));
   return apiRequest<T>(path, options);
+}
+
+/** A verification call whose answer is checked against the contract's schema. */
+export function verificationFetch<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: ApiRequestOptions = {},
+): Promise<z.output<S>> {
+  if (!readAccessToken()) return Promise.reject(new Error(MISSING_TOKEN_MESSAGE));
+  return apiFetch(path, schema, options);
 }
 
 /** The message of a failed verification call: the server's detail, else the error's message, else the fallback. */

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { LoadingState } from '../../../components/loading-state';
 import { formatDateTime } from '../../../lib/format';
+import { DOCUMENT_TYPE_LABELS, labelOf } from '../../../lib/labels';
 import { useClientVerification } from '../api/get-client-verification';
 import { DocumentImage } from './document-image';
 import { DETAIL_LOAD_ERROR } from './provider-verification-detail-modal';
-import { documentTypeLabel } from './verification-labels';
-import { VerificationStatusBadge } from './verification-status-badge';
+import { VerificationStatusBadge } from './verification-badges';
 
 /** 'Vérification de {name}': documents open full screen in a new window; reason and notes; 'Fermer'. */
 export function ClientVerificationDetailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -31,8 +31,10 @@ export function ClientVerificationDetailDialog({ id, onClose }: { id: number | n
         <Stack gap="sm">
           <Text size="sm">{verification.client_email}</Text>
           <Group gap="md">
-            <Text size="sm">Document : {documentTypeLabel(verification.document_type)}</Text>
-            <VerificationStatusBadge status={verification.verification_status} />
+            <Text size="sm">
+              Document : {labelOf(DOCUMENT_TYPE_LABELS, verification.document_type).label}
+            </Text>
+            <VerificationStatusBadge value={verification.verification_status} />
             <Text size="sm" c="dimmed">
               Soumis le {formatDateTime(verification.submitted_at)}
             </Text>

@@ -1,26 +1,13 @@
 import { Alert, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Field } from '../../../components/field';
 import { LoadingState } from '../../../components/loading-state';
 import { formatDateTime } from '../../../lib/format';
+import { ACCOUNT_TYPE_LABELS, accountTypeOf, DOCUMENT_TYPE_LABELS, labelOf } from '../../../lib/labels';
 import { useProviderVerification } from '../api/get-provider-verification';
 import { DocumentImage } from './document-image';
-import { documentTypeLabel } from './verification-labels';
-import { VerificationStatusBadge } from './verification-status-badge';
+import { VerificationStatusBadge } from './verification-badges';
 
 export const DETAIL_LOAD_ERROR = 'Impossible de charger les détails de la vérification';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children || '—'}
-      </Text>
-    </div>
-  );
-}
 
 /** 'Détail de la vérification' of a provider: general info, business, documents and history. */
 export function ProviderVerificationDetailModal({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -42,9 +29,9 @@ export function ProviderVerificationDetailModal({ id, onClose }: { id: number | 
             <Field label="Nom d'utilisateur">{verification.provider_info.username}</Field>
             <Field label="Email">{verification.provider_info.email}</Field>
             <Field label="Téléphone">{verification.provider_info.phone_number}</Field>
-            <Field label="Type">{verification.is_business ? 'Entreprise' : 'Particulier'}</Field>
+            <Field label="Type">{ACCOUNT_TYPE_LABELS[accountTypeOf(verification.is_business)].label}</Field>
             <Field label="Statut">
-              <VerificationStatusBadge status={verification.verification_status} />
+              <VerificationStatusBadge value={verification.verification_status} />
             </Field>
             <Field label="Date de soumission">{formatDateTime(verification.submitted_at)}</Field>
           </SimpleGrid>
@@ -64,7 +51,9 @@ export function ProviderVerificationDetailModal({ id, onClose }: { id: number | 
 
           <Divider />
           <Title order={4}>Documents d'identité</Title>
-          <Field label="Type de document">{documentTypeLabel(verification.document_type)}</Field>
+          <Field label="Type de document">
+            {labelOf(DOCUMENT_TYPE_LABELS, verification.document_type).label}
+          </Field>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
             {verification.document_type === 'id_card' ? (
               <>

@@ -1,42 +1,34 @@
 import type { ProviderVerification } from '@kwanza/contract';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
-import { LoadingState } from '../../../components/loading-state';
-import { PaginationFooter } from '../../../components/pagination-footer';
-import { useLastPageClamp } from '../../../lib/use-last-page-clamp';
+import { useState } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { ListView } from '../../../components/list-view';
+import { loadedData } from '../../../components/query-state';
+import { ACCOUNT_TYPE_LABELS, optionsOf } from '../../../lib/labels';
 import { useBulkDecideProviderVerifications } from '../api/bulk-decide-provider-verifications';
 import { useDecideProviderVerification } from '../api/decide-provider-verification';
 import { useProviderVerificationStatistics } from '../api/get-provider-verification-statistics';
 import { useProviderVerifications } from '../api/list-provider-verifications';
 import { VERIFICATION_PAGE_SIZE } from '../api/verification-keys';
-import { useVerificationParams } from '../use-verification-params';
+import { isBusinessFilter, useVerificationParams } from '../use-verification-params';
 import { ProviderVerificationsTable } from './provider-verifications-table';
 import {
   type VerificationAction,
   VerificationActionDialog,
   type VerificationActionInput,
 } from './verification-action-dialog';
+import { VERIFICATIONS_LOAD_ERROR } from './verification-badges';
 import { VerificationFilters } from './verification-filters';
-import { VerificationStatCards } from './verification-stat-cards';
+import { VerificationStats } from './verification-stats';
 
 export const SELECTION_REQUIRED = 'Au moins une vérification doit être sélectionnée';
 
-const ACCOUNT_OPTIONS = [
-  { value: '', label: 'Tous les comptes' },
-  { value: 'individual', label: 'Individuel' },
-  { value: 'business', label: 'Entreprise' },
-];
+const ACCOUNT_OPTIONS = optionsOf(ACCOUNT_TYPE_LABELS, { all: 'Tous les comptes' });
 
 type PendingAction =
   | { action: 'approve' | 'reject'; row: ProviderVerification }
   | { action: 'bulk-approve' | 'bulk-reject'; ids: number[] };
-
-export function isBusinessFilter(type: string): boolean | undefined {
-  if (type === 'business') return true;
-  if (type === 'individual') return false;
-  return undefined;
-}
 
 /** Stat cards, filters, selectable table, selection bar and confirm dialog of provider verifications. */
 export function ProviderVerificationsPanel({
@@ -46,36 +38,19 @@ export function ProviderVerificationsPanel({
   selected: ReadonlySet<number>;
   onSelectionChange: (selected: Set<number>) => void;
 }) {
-  const [params, update] = useVerificationParams();
+  const list = useVerificationParams();
+  const { params, update } = list;
   const [pending, setPending] = useState<PendingAction | null>(null);
   const statistics = useProviderVerificationStatistics();
-  const list = useProviderVerifications({
+  const verifications = useProviderVerifications({
     page: params.page,
     page_size: VERIFICATION_PAGE_SIZE,
     status: params.status || undefined,
     is_business: isBusinessFilter(params.type),
     search: params.search || undefined,
   });
-  useLastPageClamp({
-    page: params.page,
-    total: list.data?.count,
-    pageSize: VERIFICATION_PAGE_SIZE,
-    settled: Boolean(list.data) && !list.isPlaceholderData,
-    goToPage: (last) => update({ page: last }, { replace: true }),
-  });
-  // Section 8: list and statistics load failures are only logged; the screen keeps what it showed.
-  useEffect(() => {
-    if (list.error) console.error('Chargement des vérifications prestataires impossible', list.error);
-    if (statistics.error)
-      console.error('Chargement des statistiques prestataires impossible', statistics.error);
-  }, [list.error, statistics.error]);
   const decide = useDecideProviderVerification();
   const bulkDecide = useBulkDecideProviderVerifications();
-
-  const changeFilters = (changes: Parameters<typeof update>[0]) => {
-    onSelectionChange(new Set());
-    update({ ...changes, page: 1 });
-  };
 
   const confirm = async (input: VerificationActionInput) => {
     if (!pending) return;
@@ -128,25 +103,17 @@ export function ProviderVerificationsPanel({
     setPending({ action, ids: [...selected] });
   };
 
-  const counts = statistics.data
-    ? { ...statistics.data.status_distribution, urgent: statistics.data.urgent_verifications }
-    : undefined;
+  const loaded = loadedData(statistics);
+  const counts = loaded ? { ...loaded.status_distribution, urgent: loaded.urgent_verifications } : undefined;
   const dialogAction: VerificationAction | null = pending?.action ?? null;
 
   return (
     <>
-      <VerificationStatCards counts={counts} />
+      <VerificationStats counts={counts} />
       <VerificationFilters
-        status={params.status}
-        onStatusChange={(status) => changeFilters({ status: status as typeof params.status })}
-        type={{
-          label: 'Type de compte',
-          value: params.type === 'business' || params.type === 'individual' ? params.type : '',
-          options: ACCOUNT_OPTIONS,
-          onChange: (type) => changeFilters({ type }),
-        }}
-        search={params.search}
-        onSearchChange={(search) => changeFilters({ search })}
+        list={list}
+        type={{ label: 'Type de compte', options: ACCOUNT_OPTIONS }}
+        onFilterChange={() => onSelectionChange(new Set())}
       />
       {selected.size > 0 ? (
         <Paper withBorder p="sm" mb="md" role="region" aria-label="Sélection">
@@ -163,33 +130,24 @@ export function ProviderVerificationsPanel({
           </Group>
         </Paper>
       ) : null}
-      {list.data ? (
-        <>
+      <ListView
+        query={verifications}
+        page={params.page}
+        pageSize={VERIFICATION_PAGE_SIZE}
+        onPageChange={(page, options) => update({ page }, options)}
+        errorMessage={VERIFICATIONS_LOAD_ERROR}
+        empty={<EmptyState title="Aucune vérification trouvée" />}
+      >
+        {(data) => (
           <ProviderVerificationsTable
-            rows={list.data.results}
+            rows={data.results}
             selected={selected}
             onSelectionChange={onSelectionChange}
             onView={(id) => update({ verification: id })}
             onAction={(action, row) => setPending({ action, row })}
           />
-          <PaginationFooter
-            page={params.page}
-            pageSize={VERIFICATION_PAGE_SIZE}
-            total={list.data.count}
-            onPageChange={(page) => update({ page })}
-          />
-        </>
-      ) : list.isPending ? (
-        <LoadingState />
-      ) : (
-        <ProviderVerificationsTable
-          rows={[]}
-          selected={selected}
-          onSelectionChange={onSelectionChange}
-          onView={() => {}}
-          onAction={() => {}}
-        />
-      )}
+        )}
+      </ListView>
       <VerificationActionDialog
         action={dialogAction}
         subject={

@@ -1,8 +1,10 @@
 import type { ProviderVerification } from '@kwanza/contract';
-import { Button, Checkbox, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { formatDateTime } from '../../../lib/format';
-import { VerificationStatusBadge } from './verification-status-badge';
+import { ACCOUNT_TYPE_LABELS, accountTypeOf } from '../../../lib/labels';
+import { VerificationStatusBadge } from './verification-badges';
 
 interface ProviderVerificationsTableProps {
   rows: ProviderVerification[];
@@ -20,91 +22,75 @@ export function ProviderVerificationsTable({
   onView,
   onAction,
 }: ProviderVerificationsTableProps) {
-  if (rows.length === 0) return <EmptyState title="Aucune vérification trouvée" />;
-  const selectable = rows.filter((row) => row.verification_status === 'pending').map((row) => row.id);
-  const allSelected = selectable.length > 0 && selectable.every((id) => selected.has(id));
-  const toggle = (id: number, checked: boolean) => {
-    const next = new Set(selected);
-    if (checked) next.add(id);
-    else next.delete(id);
-    onSelectionChange(next);
-  };
-
   return (
-    <Table.ScrollContainer minWidth={800}>
-      <Table striped highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                aria-label="Tout sélectionner"
-                checked={allSelected}
-                indeterminate={!allSelected && selectable.some((id) => selected.has(id))}
-                disabled={selectable.length === 0}
-                onChange={(event) =>
-                  onSelectionChange(
-                    event.currentTarget.checked ? new Set([...selected, ...selectable]) : new Set(),
-                  )
-                }
-              />
-            </Table.Th>
-            <Table.Th>Prestataire</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Statut</Table.Th>
-            <Table.Th>Date de soumission</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id}>
-              <Table.Td>
-                <Checkbox
-                  aria-label={`Sélectionner ${row.provider_name}`}
-                  checked={selected.has(row.id)}
-                  disabled={row.verification_status !== 'pending'}
-                  onChange={(event) => toggle(row.id, event.currentTarget.checked)}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {row.provider_name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {row.provider_email}
-                </Text>
-              </Table.Td>
-              <Table.Td>{row.is_business ? 'Entreprise' : 'Individuel'}</Table.Td>
-              <Table.Td>
-                <VerificationStatusBadge status={row.verification_status} />
-              </Table.Td>
-              <Table.Td>{formatDateTime(row.submitted_at)}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Button size="compact-sm" variant="light" onClick={() => onView(row.id)}>
-                    Voir
+    <DataTable
+      rows={rows}
+      rowKey={(row) => row.id}
+      empty={<EmptyState title="Aucune vérification trouvée" />}
+      selection={{
+        selected,
+        onChange: onSelectionChange,
+        rowLabel: (row) => `Sélectionner ${row.provider_name}`,
+        canSelect: (row) => row.verification_status === 'pending',
+      }}
+      columns={[
+        {
+          key: 'provider',
+          header: 'Prestataire',
+          cell: (row) => (
+            <>
+              <Text size="sm" fw={500}>
+                {row.provider_name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {row.provider_email}
+              </Text>
+            </>
+          ),
+        },
+        {
+          key: 'type',
+          header: 'Type',
+          cell: (row) => ACCOUNT_TYPE_LABELS[accountTypeOf(row.is_business)].label,
+        },
+        {
+          key: 'status',
+          header: 'Statut',
+          cell: (row) => <VerificationStatusBadge value={row.verification_status} />,
+        },
+        {
+          key: 'submitted',
+          header: 'Date de soumission',
+          noWrap: true,
+          cell: (row) => formatDateTime(row.submitted_at),
+        },
+        {
+          key: 'actions',
+          header: 'Actions',
+          cell: (row) => (
+            <Group gap="xs" wrap="nowrap">
+              <Button size="compact-sm" variant="light" onClick={() => onView(row.id)}>
+                Voir
+              </Button>
+              {row.verification_status === 'pending' ? (
+                <>
+                  <Button size="compact-sm" color="green" onClick={() => onAction('approve', row)}>
+                    Approuver
                   </Button>
-                  {row.verification_status === 'pending' ? (
-                    <>
-                      <Button size="compact-sm" color="green" onClick={() => onAction('approve', row)}>
-                        Approuver
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        color="red"
-                        variant="light"
-                        onClick={() => onAction('reject', row)}
-                      >
-                        Rejeter
-                      </Button>
-                    </>
-                  ) : null}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                  <Button
+                    size="compact-sm"
+                    color="red"
+                    variant="light"
+                    onClick={() => onAction('reject', row)}
+                  >
+                    Rejeter
+                  </Button>
+                </>
+              ) : null}
+            </Group>
+          ),
+        },
+      ]}
+    />
   );
 }

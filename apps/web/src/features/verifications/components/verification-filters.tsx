@@ -1,64 +1,51 @@
-import { Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { STATUS_OPTIONS } from './verification-labels';
+import { VerificationStatusFilter } from '@kwanza/contract';
+import { Group, Select } from '@mantine/core';
+import { SearchInput } from '../../../components/search-input';
+import { optionsOf, VERIFICATION_STATUS_LABELS } from '../../../lib/labels';
+import { VERIFICATION_PARAMS, type VerificationListHandle } from '../use-verification-params';
+
+const VERIFICATION_TYPE = VERIFICATION_PARAMS.schema.shape.type;
+const STATUS_OPTIONS = optionsOf(VERIFICATION_STATUS_LABELS, { all: 'Tous les statuts' });
 
 interface VerificationFiltersProps {
-  status: string;
-  onStatusChange: (status: string) => void;
+  list: VerificationListHandle;
   /** The second select: account type (providers) or document type (clients). */
-  type: {
-    label: string;
-    value: string;
-    options: { value: string; label: string }[];
-    onChange: (value: string) => void;
-  };
-  search: string;
-  onSearchChange: (search: string) => void;
+  type: { label: string; options: { value: string; label: string }[] };
+  /** Told before a filter changes (the providers tab clears its selection). */
+  onFilterChange?: () => void;
 }
 
 /** Status, account or document type, and a search field 'Nom, email...' (applied after a short pause). */
-export function VerificationFilters({
-  status,
-  onStatusChange,
-  type,
-  search,
-  onSearchChange,
-}: VerificationFiltersProps) {
-  const [text, setText] = useState(search);
-  useEffect(() => setText(search), [search]);
-  const applySearch = useDebouncedCallback((value: string) => onSearchChange(value.trim()), 400);
-
+export function VerificationFilters({ list, type, onFilterChange }: VerificationFiltersProps) {
+  const { params, update, stage } = list;
+  const change = (patch: Parameters<typeof update>[0]) => {
+    onFilterChange?.();
+    update(patch);
+  };
   return (
     <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
-      <TextInput
+      <SearchInput
         label="Recherche"
         placeholder="Nom, email..."
-        leftSection={<IconSearch size={16} />}
-        value={text}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          applySearch(event.currentTarget.value);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') onSearchChange(text.trim());
-        }}
-        w={260}
+        value={params.search}
+        onSearch={(search) => change({ search })}
+        onDraftChange={(search) => stage({ search })}
+        syncKey={list.urlKey}
+        width={260}
       />
       <Select
         label="Statut"
         data={STATUS_OPTIONS}
-        value={status}
-        onChange={(value) => onStatusChange(value ?? '')}
+        value={params.status}
+        onChange={(value) => change({ status: VerificationStatusFilter.safeParse(value).data ?? '' })}
         allowDeselect={false}
         w={200}
       />
       <Select
         label={type.label}
         data={type.options}
-        value={type.value}
-        onChange={(value) => type.onChange(value ?? '')}
+        value={type.options.some((option) => option.value === params.type) ? params.type : ''}
+        onChange={(value) => change({ type: VERIFICATION_TYPE.parse(value ?? '') })}
         allowDeselect={false}
         w={200}
       />
