@@ -1,7 +1,6 @@
 import type { ConversationMessage } from '@kwanza/contract';
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCheck, IconLock } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { openConfirmDialog } from '../../components/confirm-dialog';
@@ -11,6 +10,7 @@ import { LoadingState } from '../../components/loading-state';
 import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format';
 import { ApiError } from '../../lib/http';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCloseConversation } from './api/close-conversation';
 import { useDeleteMessage } from './api/delete-message';
 import { useConversation } from './api/get-conversation';
@@ -20,8 +20,7 @@ import { MessageComposer } from './components/message-composer';
 import { MessageThread } from './components/message-thread';
 
 function failed(title: string) {
-  return (error: unknown) =>
-    notifications.show({ color: 'red', title: 'Erreur', message: errorMessage(error, title) });
+  return (error: unknown) => notifyError(errorMessage(error, title));
 }
 
 export default function ConversationDetailPage() {
@@ -64,8 +63,7 @@ export default function ConversationDetailPage() {
       destructive: true,
       onConfirm: () =>
         close.mutate(undefined, {
-          onSuccess: () =>
-            notifications.show({ color: 'green', message: 'Conversation fermée', autoClose: 3000 }),
+          onSuccess: () => notifySuccess('Conversation fermée'),
           onError: failed('Impossible de fermer la conversation.'),
         }),
     });
@@ -78,8 +76,7 @@ export default function ConversationDetailPage() {
       destructive: true,
       onConfirm: () =>
         deleteMessage.mutate(message.id, {
-          onSuccess: () =>
-            notifications.show({ color: 'green', message: 'Message supprimé', autoClose: 3000 }),
+          onSuccess: () => notifySuccess('Message supprimé'),
           onError: failed('Impossible de supprimer le message.'),
         }),
     });

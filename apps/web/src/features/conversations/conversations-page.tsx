@@ -1,5 +1,4 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { ListView } from '../../components/list-view';
@@ -8,6 +7,7 @@ import { loadedData } from '../../components/query-state';
 import { StatGrid } from '../../components/stat-grid';
 import { errorMessage } from '../../lib/api-errors';
 import { useListParams } from '../../lib/list-params';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { useConversationStats } from './api/get-conversation-stats';
 import { useConversations } from './api/list-conversations';
 import { useBulkMarkRead } from './api/mark-read';
@@ -33,14 +33,10 @@ export default function ConversationsPage() {
     markRead.mutate([...selected], {
       onSuccess: () => {
         setSelected(new Set());
-        notifications.show({ color: 'green', message: 'Conversations marquées comme lues', autoClose: 3000 });
+        notifySuccess('Conversations marquées comme lues');
       },
       onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: 'Erreur',
-          message: errorMessage(error, 'Impossible de marquer les conversations comme lues.'),
-        }),
+        notifyError(errorMessage(error, 'Impossible de marquer les conversations comme lues.')),
     });
   };
 
