@@ -49,6 +49,8 @@ describe('import rules', () => {
   it('sees a forbidden import when there is one (the check can fail)', () => {
     expect(areaOf(join(SOURCE, 'features', 'users', 'users-page.tsx'))).toBe('features/users');
     expect(areaOf(join(SOURCE, 'lib', 'http.ts'))).toBe('lib');
-    expect(areaOf(resolve(SOURCE, 'features/users', '../providers/api/list-providers'))).toBe('features/providers');
+    expect(areaOf(resolve(SOURCE, 'features/users', '../providers/api/list-providers'))).toBe(
+      'features/providers',
+    );
   });
 });
