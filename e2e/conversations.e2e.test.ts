@@ -51,10 +51,16 @@ describe('conversations list', () => {
     await page.waitForURL(/has_unread=true/);
     const table = page.getByRole('table', { name: 'Conversations' });
     const [first, second] = unread.results as [AdminConversation, AdminConversation];
+    // The previous (unfiltered) rows stay on screen while the filtered page loads: wait for the
+    // filtered rows themselves rather than for one conversation that both lists may show.
+    const badgesOnScreen = () => table.locator('tbody tr td:nth-child(3)').allTextContents();
+    await waitUntil(async () => {
+      const badges = await badgesOnScreen();
+      return (
+        badges.length === unread.results.length && badges.every((badge) => /^\d+ non lu\(s\)$/.test(badge))
+      );
+    }, 'only the conversations with unread messages are listed');
     await table.getByText(partiesOf(first)).first().waitFor();
-    const badges = await table.locator('tbody tr td:nth-child(3)').allTextContents();
-    expect(badges.length).toBe(unread.results.length);
-    for (const badge of badges) expect(badge).toMatch(/^\d+ non lu\(s\)$/);
 
     for (const conversation of [first, second]) {
       await page

@@ -10,6 +10,7 @@ export * from './conversations.js';
 export * from './dashboard.js';
 export * from './disputes.js';
 export * from './health.js';
+export * from './notifications.js';
 export * from './projects.js';
 export * from './providers.js';
 export * from './reports.js';

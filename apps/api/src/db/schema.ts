@@ -271,8 +271,32 @@ export interface NotificationsTable {
   created_by: number | null;
   created_at: string;
   read_at: string | null;
-  /** Normalized text searched by the list (lib/search-text); '' until a writer sets it. */
+  /**
+   * Normalized text searched by the list (lib/search-text); '' for the copies of a broadcast (the
+   * search finds them through `notification_broadcasts.search_text`).
+   */
   search_text: ColumnType<string, string | undefined, string>;
+  /** The broadcast this notification is a copy of (null for one sent to one user). */
+  broadcast_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A notification sent to every active user at once (each recipient has its notification row). */
+export interface NotificationBroadcastsTable {
+  id: Generated<number>;
+  title: string;
+  message: string;
+  notification_type: string;
+  search_text: string;
+  /** How many users it reached. */
+  recipients: number;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** Figures about users kept by triggers: 'broadcast_audience' (active clients and providers). */
+export interface UserFiguresTable {
+  name: string;
+  n: ColumnType<number, never, never>;
 }
 
 /** One login of an admin; its tokens carry its id (`sid`) and die with it. */
@@ -346,6 +370,8 @@ export interface Database {
   messages: MessagesTable;
   conversation_figures: ConversationFiguresTable;
   notifications: NotificationsTable;
+  notification_broadcasts: NotificationBroadcastsTable;
+  user_figures: UserFiguresTable;
   admin_sessions: AdminSessionsTable;
   login_throttle: LoginThrottleTable;
   rate_limit_windows: RateLimitWindowsTable;

@@ -28,13 +28,14 @@ describe('insertNotification', () => {
       createdBy: ctx.adminId,
       at: '2026-11-20T10:00:00.000Z',
     });
-    expect(written).toBe(2);
+    expect(written).toHaveLength(2);
     const rows = await ctx.db
       .selectFrom('notifications')
       .selectAll()
       .where('title', '=', 'Litige réglé')
       .orderBy('user_id')
       .execute();
+    expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual([...written].sort((a, b) => a - b));
     expect(rows.map((row) => row.user_id)).toEqual([ana, bruno].sort((a, b) => a - b));
     expect(rows[0]).toMatchObject({
       notification_type: 'dispute',
@@ -73,6 +74,6 @@ describe('insertNotification', () => {
   it('writes nothing for an empty recipient list', async () => {
     expect(
       await insertNotification(ctx.db, { recipients: [], type: 'system', title: 'Vide', message: 'x' }),
-    ).toBe(0);
+    ).toEqual([]);
   });
 });

@@ -23,15 +23,15 @@ export interface NotificationDraft {
   at?: string;
 }
 
-/** Inserts the notification for each distinct recipient in one statement; returns how many were written. */
-export async function insertNotification(db: Kysely<Database>, draft: NotificationDraft): Promise<number> {
+/** Inserts the notification for each distinct recipient in one statement; returns the new rows' ids. */
+export async function insertNotification(db: Kysely<Database>, draft: NotificationDraft): Promise<number[]> {
   const recipients = [
     ...new Set(typeof draft.recipients === 'number' ? [draft.recipients] : draft.recipients),
   ];
-  if (recipients.length === 0) return 0;
+  if (recipients.length === 0) return [];
   const at = draft.at ?? nowIso();
   const searchText = notificationSearchText({ title: draft.title, message: draft.message });
-  await db
+  const rows = await db
     .insertInto('notifications')
     .values(
       recipients.map((userId) => ({
@@ -49,6 +49,7 @@ export async function insertNotification(db: Kysely<Database>, draft: Notificati
         read_at: null,
       })),
     )
+    .returning('id')
     .execute();
-  return recipients.length;
+  return rows.map((row) => row.id);
 }

@@ -8,6 +8,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { disputesRoutes } from './disputes/disputes.routes.js';
 import { documentRoutes } from './documents/documents.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
 import { providersRoutes } from './providers/providers.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
@@ -32,6 +33,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   disputesRoutes,
   reportsRoutes,
   conversationsRoutes,
+  notificationsRoutes,
   dashboardRoutes,
   providerVerificationRoutes,
   clientVerificationRoutes,

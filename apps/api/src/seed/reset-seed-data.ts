@@ -14,6 +14,7 @@ const SEEDED_DOCUMENT_FOLDERS = ['verifications', 'disputes', 'seed-pool'];
 export async function resetSeedData(db: Kysely<Database>, storage: DocumentStorage): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('notifications').execute();
+    await trx.deleteFrom('notification_broadcasts').execute();
     await trx.deleteFrom('messages').execute();
     await trx.deleteFrom('conversations').execute();
     await trx.deleteFrom('reports').execute();

@@ -38,6 +38,7 @@ const SUMMARY_LABELS: Record<keyof SeedSummary, string> = {
   conversations: 'Conversations',
   messages: 'Messages',
   notifications: 'Notifications',
+  notification_broadcasts: 'Diffusions de notifications',
   documents: 'Fichiers de documents',
 };
 

@@ -20,7 +20,8 @@ type OperationalTable =
   | 'concurrency_leases'
   | 'document_removals'
   | 'list_counters'
-  | 'conversation_figures';
+  | 'conversation_figures'
+  | 'user_figures';
 
 /** Rows inserted per table by the seed (pre-existing rows not counted), plus files written. */
 export type SeedSummary = Record<Exclude<keyof Database, OperationalTable>, number> & { documents: number };
@@ -38,6 +39,7 @@ export function emptySummary(): SeedSummary {
     disputes: 0,
     dispute_evidence: 0,
     dispute_status_history: 0,
+    notification_broadcasts: 0,
     reports: 0,
     conversations: 0,
     messages: 0,

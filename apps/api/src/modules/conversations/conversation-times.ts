@@ -1,12 +1,10 @@
-import type { ConversationPeriod } from '@kwanza/contract';
+export { periodStart } from '../../lib/periods.js';
 
 /* French wording of durations and relative times, and the start of each list period. */
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** Angola (Africa/Luanda) is UTC+1 all year: "today" starts at midnight there. */
-const LUANDA_OFFSET = HOUR;
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', {
   day: '2-digit',
@@ -33,13 +31,6 @@ export function describeTimeAgo(iso: string, now: Date): string {
   if (elapsed < DAY) return `Il y a ${Math.floor(elapsed / HOUR)}h`;
   if (elapsed < 7 * DAY) return `Il y a ${Math.floor(elapsed / DAY)}j`;
   return `Le ${dateFormat.format(new Date(iso))}`;
-}
-
-/** First instant of a period (inclusive): today since midnight in Luanda, week 7 days, month 30 days. */
-export function periodStart(period: ConversationPeriod, now: Date): Date {
-  const nowMs = now.getTime();
-  if (period === 'today') return new Date(Math.floor((nowMs + LUANDA_OFFSET) / DAY) * DAY - LUANDA_OFFSET);
-  return new Date(nowMs - (period === 'week' ? 7 : 30) * DAY);
 }
 
 /** Start of the "recent conversations" window of the statistics (24 hours). */

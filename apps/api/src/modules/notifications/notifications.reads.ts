@@ -1,0 +1,241 @@
+import {
+  NOTIFICATION_FEED_SIZE,
+  type Notification,
+  type NotificationFeed,
+  type NotificationListQuery,
+  type NotificationStats,
+  type NotificationType,
+  normalizeSearchText,
+} from '@kwanza/contract';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { readCounters, sumBuckets } from '../../db/counters.js';
+import { countUpToCap, fetchListPage } from '../../db/paginate.js';
+import type { Database } from '../../db/schema.js';
+import { searchMatches } from '../../db/search.js';
+import { dialectOf, escapeLike } from '../../db/sql.js';
+import { displayName } from '../../lib/display-name.js';
+import { notFound } from '../../lib/http-errors.js';
+import { offsetOf } from '../../lib/pagination.js';
+import { periodStart } from '../../lib/periods.js';
+
+/*
+ * Reads of the notifications: the platform-wide list of the management screen (every user's
+ * notifications), its statistics, and the header bell's feed (the signed-in admin's own).
+ * The copies of a broadcast keep their title and message on the broadcast row (`notification_broadcasts`),
+ * read through a join.
+ */
+
+export const NOTIFICATION_NOT_FOUND = 'Notification introuvable.';
+
+function selectNotifications(db: Kysely<Database>) {
+  return db
+    .selectFrom('notifications')
+    .innerJoin('users as recipient', 'recipient.id', 'notifications.user_id')
+    .leftJoin('users as author', 'author.id', 'notifications.created_by')
+    .leftJoin('notification_broadcasts as broadcast', 'broadcast.id', 'notifications.broadcast_id')
+    .select([
+      'notifications.id',
+      'notifications.title',
+      'notifications.message',
+      'broadcast.title as broadcast_title',
+      'broadcast.message as broadcast_message',
+      'notifications.notification_type',
+      'notifications.priority',
+      'notifications.is_read',
+      'notifications.read_at',
+      'notifications.created_at',
+      'notifications.related_object_type',
+      'notifications.related_object_id',
+      'notifications.created_by',
+      'recipient.id as recipient_id',
+      'recipient.first_name as recipient_first_name',
+      'recipient.last_name as recipient_last_name',
+      'recipient.email as recipient_email',
+      'recipient.username as recipient_username',
+      'author.first_name as author_first_name',
+      'author.last_name as author_last_name',
+      'author.username as author_username',
+    ]);
+}
+
+type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>['executeTakeFirstOrThrow']>>;
+
+function toNotification(row: NotificationRow): Notification {
+  const type = row.notification_type as NotificationType;
+  const authorName =
+    row.author_username === null
+      ? null
+      : displayName({
+          first_name: row.author_first_name,
+          last_name: row.author_last_name,
+          username: row.author_username,
+        });
+  return {
+    id: row.id,
+    title: row.broadcast_title ?? row.title,
+    message: row.broadcast_message ?? row.message,
+    notification_type: type,
+    type,
+    is_read: Boolean(row.is_read),
+    read_at: row.read_at,
+    created_at: row.created_at,
+    user: {
+      id: row.recipient_id,
+      first_name: row.recipient_first_name,
+      last_name: row.recipient_last_name,
+      email: row.recipient_email,
+      username: row.recipient_username,
+    },
+    priority: row.priority,
+    related_object_type: row.related_object_type,
+    related_object_id: row.related_object_id,
+    created_by:
+      row.created_by !== null && authorName !== null ? { id: row.created_by, name: authorName } : null,
+  };
+}
+
+type Filters = Omit<NotificationListQuery, 'page' | 'page_size'>;
+
+/**
+ * The search of the list: the notification's own text, its broadcast's text (the copies of a
+ * broadcast keep none of their own: a LIKE over the broadcasts, a table of admin actions, then the
+ * index of their copies), and the recipient through the users' text index.
+ */
+function searchCondition(db: Kysely<Database>, term: string) {
+  const dialect = dialectOf(db);
+  const pattern = `%${escapeLike(normalizeSearchText(term))}%`;
+  return (eb: ExpressionBuilder<Database, 'notifications'>) =>
+    eb.or([
+      searchMatches(dialect, 'notifications', term),
+      eb(
+        'notifications.broadcast_id',
+        'in',
+        eb
+          .selectFrom('notification_broadcasts as b')
+          .select('b.id')
+          .where(sql<boolean>`b.search_text like ${pattern} escape '\\'`),
+      ),
+      searchMatches(dialect, 'users', term, { alias: 'notifications', idColumn: 'user_id' }),
+    ]);
+}
+
+function matchesFilters(db: Kysely<Database>, filters: Filters, now: Date) {
+  return (eb: ExpressionBuilder<Database, 'notifications'>) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (filters.search) conditions.push(searchCondition(db, filters.search)(eb));
+    if (filters.notification_type) {
+      conditions.push(eb('notifications.notification_type', '=', filters.notification_type));
+    }
+    if (filters.is_read !== undefined) conditions.push(eb('notifications.is_read', '=', filters.is_read));
+    if (filters.period) {
+      conditions.push(eb('notifications.created_at', '>=', periodStart(filters.period, now).toISOString()));
+    }
+    return eb.and(conditions);
+  };
+}
+
+/** The counters' parts of a notification: read flag ('1'/'0'), type. */
+function countedTotal(db: Kysely<Database>, filters: Pick<Filters, 'is_read' | 'notification_type'>) {
+  return readCounters(db, 'notifications').then((buckets) =>
+    sumBuckets(
+      buckets,
+      ([read, type]) =>
+        (filters.is_read === undefined || read === (filters.is_read ? '1' : '0')) &&
+        (!filters.notification_type || type === filters.notification_type),
+    ),
+  );
+}
+
+/**
+ * A page of every user's notifications, newest first (id breaks ties). Counts: the kept counters for
+ * the type and read filters; with a search or a period, the matches up to the cap.
+ */
+export async function listNotifications(
+  db: Kysely<Database>,
+  query: NotificationListQuery,
+  now: Date = new Date(),
+): Promise<{ count: number; count_capped: boolean; results: Notification[] }> {
+  const filtered = () => db.selectFrom('notifications').where(matchesFilters(db, query, now));
+  const page = await fetchListPage(db, {
+    searching: Boolean(query.search || query.period),
+    exactCount: () => countedTotal(db, query),
+    matches: () => filtered().select('notifications.id'),
+    rows: () =>
+      selectNotifications(db)
+        .where(
+          'notifications.id',
+          'in',
+          filtered()
+            .select('notifications.id')
+            .orderBy('notifications.created_at', 'desc')
+            .orderBy('notifications.id', 'desc')
+            .limit(query.page_size)
+            .offset(offsetOf(query)),
+        )
+        .orderBy('notifications.created_at', 'desc')
+        .orderBy('notifications.id', 'desc')
+        .execute(),
+  });
+  return { count: page.count, count_capped: page.capped, results: page.rows.map(toNotification) };
+}
+
+export async function getNotification(db: Kysely<Database>, id: number): Promise<Notification> {
+  const row = await selectNotifications(db).where('notifications.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
+  return toNotification(row);
+}
+
+/** Every user's notifications, and the unread ones, from the kept counters. */
+export async function getNotificationStats(db: Kysely<Database>): Promise<NotificationStats> {
+  const buckets = await readCounters(db, 'notifications');
+  return {
+    total_notifications: sumBuckets(buckets),
+    unread_notifications: sumBuckets(buckets, ([read]) => read === '0'),
+  };
+}
+
+/** One admin's notifications, without the types their preferences turn off. */
+function inboxOf(db: Kysely<Database>, adminId: number, hiddenTypes: readonly string[]) {
+  let inbox = db.selectFrom('notifications').where('notifications.user_id', '=', adminId);
+  if (hiddenTypes.length > 0)
+    inbox = inbox.where('notifications.notification_type', 'not in', [...hiddenTypes]);
+  return inbox;
+}
+
+/** Unread notifications of one admin (through the inbox index; up to the cap, far above the '9+'). */
+export async function countUnreadOf(
+  db: Kysely<Database>,
+  adminId: number,
+  hiddenTypes: readonly string[] = [],
+): Promise<number> {
+  const { count } = await countUpToCap(
+    db,
+    inboxOf(db, adminId, hiddenTypes).where('notifications.is_read', '=', false).select('notifications.id'),
+  );
+  return count;
+}
+
+/** The header bell: the admin's latest notifications and how many are unread. */
+export async function getNotificationFeed(
+  db: Kysely<Database>,
+  adminId: number,
+  hiddenTypes: readonly string[] = [],
+): Promise<NotificationFeed> {
+  const [unread, rows] = await Promise.all([
+    countUnreadOf(db, adminId, hiddenTypes),
+    selectNotifications(db)
+      .where(
+        'notifications.id',
+        'in',
+        inboxOf(db, adminId, hiddenTypes)
+          .select('notifications.id')
+          .orderBy('notifications.created_at', 'desc')
+          .orderBy('notifications.id', 'desc')
+          .limit(NOTIFICATION_FEED_SIZE),
+      )
+      .orderBy('notifications.created_at', 'desc')
+      .orderBy('notifications.id', 'desc')
+      .execute(),
+  ]);
+  return { unread_count: unread, results: rows.map(toNotification) };
+}
