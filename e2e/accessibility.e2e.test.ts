@@ -47,6 +47,7 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<unknown> }[] = [
   { path: '/disputes', ready: (page) => page.locator('tbody tr').first().waitFor() },
   { path: '/reports', ready: (page) => page.locator('tbody tr').first().waitFor() },
   { path: '/conversations', ready: (page) => page.locator('tbody tr').first().waitFor() },
+  { path: '/notifications', ready: (page) => page.locator('tbody tr').first().waitFor() },
   {
     path: '/conversations/1',
     ready: (page) => page.getByRole('log', { name: 'Messages' }).getByRole('article').first().waitFor(),
@@ -88,6 +89,24 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
       .first()
       .click();
     await page.getByRole('dialog', { name: 'Détails du signalement' }).waitFor();
+    await page.waitForTimeout(300);
+    await expectAccessible(page);
+  });
+
+  it('the notification dialog and the header bell pass', async () => {
+    const { page } = browser;
+    await open(page, '/notifications', (p) => p.locator('tbody tr').first().waitFor());
+    await page.getByRole('button', { name: 'Nouvelle notification' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Créer une nouvelle notification' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    await dialog.getByText('Le titre est requis').waitFor();
+    await page.waitForTimeout(300);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
     await page.waitForTimeout(300);
     await expectAccessible(page);
   });

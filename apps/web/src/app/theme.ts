@@ -114,6 +114,8 @@ const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     '--mantine-color-placeholder': theme.colors.gray[7],
     // Links and anchors in the primary colour at a shade that reaches AA on white.
     '--mantine-color-anchor': theme.colors[theme.primaryColor]?.[8] ?? DEFAULT_THEME.colors.indigo[8],
+    // Field error messages and invalid borders (red.6 is 3.3:1 on white; red.8 is 5.6:1).
+    '--mantine-color-error': theme.colors.red[8],
   },
   dark: {
     '--mantine-color-dimmed': theme.colors.dark[1],

@@ -35,6 +35,8 @@ interface DataTableProps<Row> {
   label?: string;
   /** Spacing between columns (default 'sm'; 'xs' for wide tables). */
   horizontalSpacing?: 'xs' | 'sm' | 'md';
+  /** Rows to highlight (unread notifications): a tinted background, marked `data-highlighted`. */
+  highlight?: (row: Row) => boolean;
 }
 
 /** A table from a column configuration, with an optional selection column and its own empty state. */
@@ -47,6 +49,7 @@ export function DataTable<Row>({
   minWidth = 800,
   label,
   horizontalSpacing = 'sm',
+  highlight,
 }: DataTableProps<Row>) {
   if (rows.length === 0) return <>{empty}</>;
   const selectable = selection
@@ -104,8 +107,13 @@ export function DataTable<Row>({
         <Table.Tbody>
           {rows.map((row) => {
             const id = rowKey(row);
+            const highlighted = highlight?.(row) ?? false;
             return (
-              <Table.Tr key={id}>
+              <Table.Tr
+                key={id}
+                data-highlighted={highlighted || undefined}
+                bg={highlighted ? 'var(--mantine-color-blue-light)' : undefined}
+              >
                 {selection ? (
                   <Table.Td>
                     <Checkbox

@@ -136,3 +136,19 @@ export function formatRating(value: number | null | undefined): string {
     ? 'N/A'
     : ratingFormat.format(value);
 }
+
+/**
+ * Date of the notifications list: 'Il y a quelques minutes' under an hour, 'Il y a N heures' under a
+ * day (N ≥ 1: 'Il y a 1 heure'), then dd/mm/yyyy.
+ */
+export function formatNotificationDate(value: DateInput | null | undefined, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return EMPTY;
+  const elapsed = now.getTime() - date.getTime();
+  if (elapsed < HOUR) return 'Il y a quelques minutes';
+  if (elapsed < DAY) {
+    const hours = Math.floor(elapsed / HOUR);
+    return `Il y a ${hours} heure${hours > 1 ? 's' : ''}`;
+  }
+  return formatDate(date);
+}

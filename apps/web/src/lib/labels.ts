@@ -1,6 +1,8 @@
 import type {
   DisputeStatus,
   DocumentType,
+  NotificationPriority,
+  NotificationType,
   OfferStatus,
   ProjectStatus,
   ReportStatus,
@@ -87,6 +89,55 @@ export const REPORT_TYPE_LABELS: LabelMap<ReportType> = {
   provider: { label: 'Prestataire', color: 'blue' },
   user: { label: 'Utilisateur', color: 'teal' },
   review: { label: 'Avis', color: 'grape' },
+};
+
+/**
+ * Notification types: the spec's labels, and French labels of their own for the platform's types
+ * (new_message…, shown by the bell), so no raw value reaches the screen.
+ */
+export const NOTIFICATION_TYPE_LABELS: LabelMap<NotificationType> = {
+  message: { label: 'Nouveau message', color: 'blue' },
+  review: { label: 'Nouvel avis', color: 'yellow' },
+  favorite: { label: 'Nouveau favoris', color: 'pink' },
+  dispute: { label: 'Litige', color: 'red' },
+  system: { label: 'Notification système', color: 'gray' },
+  quote_request: { label: 'Demande de devis', color: 'indigo' },
+  quote_accepted: { label: 'Devis accepté', color: 'green' },
+  quote_rejected: { label: 'Devis rejeté', color: 'red' },
+  quote_completed: { label: 'Devis terminé', color: 'teal' },
+  new_offer: { label: 'Nouvelle offre', color: 'indigo' },
+  offer_accepted: { label: 'Offre acceptée', color: 'green' },
+  offer_rejected: { label: 'Offre rejetée', color: 'red' },
+  new_message: { label: 'Message reçu', color: 'blue' },
+  new_review: { label: 'Avis reçu', color: 'yellow' },
+  new_dispute: { label: 'Nouveau litige', color: 'red' },
+  new_project: { label: 'Nouveau projet', color: 'indigo' },
+  verification_pending: { label: 'Vérification en attente', color: 'yellow' },
+  verification_approved: { label: 'Vérification approuvée', color: 'green' },
+  verification_rejected: { label: 'Vérification rejetée', color: 'red' },
+};
+
+/** The types an admin picks when writing a notification: the spec's twelve. */
+export const WRITABLE_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  'message',
+  'review',
+  'favorite',
+  'dispute',
+  'system',
+  'quote_request',
+  'quote_accepted',
+  'quote_rejected',
+  'quote_completed',
+  'new_offer',
+  'offer_accepted',
+  'offer_rejected',
+];
+
+/** Priority badges: normal shows none (the spec). */
+export const NOTIFICATION_PRIORITY_LABELS: LabelMap<Exclude<NotificationPriority, 'normal'>> = {
+  low: { label: 'Basse', color: 'gray' },
+  high: { label: 'Haute', color: 'orange' },
+  urgent: { label: 'Urgente', color: 'red' },
 };
 
 /** The label of a value, or a neutral 'Inconnu' for a value the console does not know yet. */

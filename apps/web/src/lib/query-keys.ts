@@ -53,6 +53,15 @@ export const queryKeys = {
     all: ['dashboard'] as const,
     stats: ['dashboard', 'stats'] as const,
   },
+  notifications: {
+    all: ['notifications'] as const,
+    list: (filters: object) => ['notifications', 'list', filters] as const,
+    stats: ['notifications', 'stats'] as const,
+    /** The header bell (the signed-in admin's own notifications). */
+    feed: ['notifications', 'feed'] as const,
+    audience: ['notifications', 'audience'] as const,
+    recipients: (search: string) => ['notifications', 'recipients', search] as const,
+  },
   categories: {
     all: ['categories'] as const,
     list: ['categories', 'list'] as const,

@@ -8,6 +8,9 @@ import type {
   Dispute,
   DisputeDetail,
   DisputeStats,
+  Notification,
+  NotificationFeed,
+  NotificationStats,
   Page,
   Project,
   ProjectStats,
@@ -318,4 +321,39 @@ export function someConversationStats(overrides: Partial<ConversationStats> = {}
     total_messages: 380,
     ...overrides,
   };
+}
+
+export function aNotification(overrides: Partial<Notification> = {}): Notification {
+  const id = overrides.id ?? 1;
+  const type = overrides.notification_type ?? overrides.type ?? 'system';
+  return {
+    id,
+    title: `Notification ${id}`,
+    message: 'La plateforme sera en maintenance ce soir.',
+    notification_type: type,
+    type,
+    is_read: false,
+    read_at: null,
+    created_at: CREATED,
+    user: {
+      id: 100 + id,
+      first_name: 'Carla',
+      last_name: 'Dias',
+      email: 'carla@example.test',
+      username: 'carla',
+    },
+    priority: 'normal',
+    related_object_type: null,
+    related_object_id: null,
+    created_by: null,
+    ...overrides,
+  };
+}
+
+export function someNotificationStats(overrides: Partial<NotificationStats> = {}): NotificationStats {
+  return { total_notifications: 120, unread_notifications: 35, ...overrides };
+}
+
+export function aNotificationFeed(results: Notification[], unread?: number): NotificationFeed {
+  return { unread_count: unread ?? results.filter((item) => !item.is_read).length, results };
 }

@@ -2,6 +2,7 @@ import type { SessionUser } from '@kwanza/contract';
 import { Box, Burger, Button, Group, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { DEFAULT_HEADER_TITLE, findNavigationEntry } from './navigation';
 import { UserBlock } from './user-block';
 
@@ -36,7 +37,7 @@ export function ShellHeader({
         </Title>
       </Group>
       <Group gap="md" wrap="nowrap">
-        {/* ── Slot: notification bell (NotificationBell, built by a later issue) goes here. ── */}
+        <NotificationBell />
         <UserBlock user={user} />
         <Button
           variant="subtle"
