@@ -13,5 +13,6 @@ export * from './health.js';
 export * from './projects.js';
 export * from './providers.js';
 export * from './reports.js';
+export * from './settings.js';
 export * from './users.js';
 export * from './verifications.js';
