@@ -53,6 +53,11 @@ export const queryKeys = {
     all: ['dashboard'] as const,
     stats: ['dashboard', 'stats'] as const,
   },
+  account: {
+    all: ['account'] as const,
+    /** GET /api/auth/me/: the signed-in admin's profile and saved preferences. */
+    profile: ['account', 'profile'] as const,
+  },
   categories: {
     all: ['categories'] as const,
     list: ['categories', 'list'] as const,

@@ -1,21 +1,24 @@
-import type {
-  AdminConversation,
-  ClientVerification,
-  ClientVerificationStats,
-  ConversationMessage,
-  ConversationStats,
-  DashboardStats,
-  Dispute,
-  DisputeDetail,
-  DisputeStats,
-  Page,
-  Project,
-  ProjectStats,
-  Provider,
-  ProviderVerification,
-  ProviderVerificationStatistics,
-  Report,
-  User,
+import {
+  type AdminConversation,
+  type AdminPreferences,
+  type AdminProfile,
+  type ClientVerification,
+  type ClientVerificationStats,
+  type ConversationMessage,
+  type ConversationStats,
+  type DashboardStats,
+  DEFAULT_ADMIN_PREFERENCES,
+  type Dispute,
+  type DisputeDetail,
+  type DisputeStats,
+  type Page,
+  type Project,
+  type ProjectStats,
+  type Provider,
+  type ProviderVerification,
+  type ProviderVerificationStatistics,
+  type Report,
+  type User,
 } from '@kwanza/contract';
 
 /**
@@ -316,6 +319,34 @@ export function someConversationStats(overrides: Partial<ConversationStats> = {}
     conversations_with_unread: 7,
     recent_conversations: 5,
     total_messages: 380,
+    ...overrides,
+  };
+}
+
+/** Preferences of an admin: the defaults unless `overrides` change a section. */
+export function somePreferences(
+  overrides: {
+    notifications?: Partial<AdminPreferences['notifications']>;
+    application?: Partial<AdminPreferences['application']>;
+  } = {},
+): AdminPreferences {
+  return {
+    notifications: { ...DEFAULT_ADMIN_PREFERENCES.notifications, ...overrides.notifications },
+    application: { ...DEFAULT_ADMIN_PREFERENCES.application, ...overrides.application },
+  };
+}
+
+/** GET /api/auth/me/ of the test admin (the session's user of render-app's storeSession). */
+export function anAdminProfile(overrides: Partial<AdminProfile> = {}): AdminProfile {
+  return {
+    id: 1,
+    username: 'admin',
+    email: 'admin@kwanza.test',
+    first_name: 'Ana',
+    last_name: 'Silva',
+    role: 'admin',
+    phone_number: null,
+    preferences: somePreferences(),
     ...overrides,
   };
 }
