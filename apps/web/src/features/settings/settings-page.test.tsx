@@ -1,8 +1,8 @@
 import type { AdminPreferences } from '@kwanza/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { anAdminProfile, somePreferences } from '../../test/builders';
-import { type FakeApi, fakeApi, reply } from '../../test/fake-api';
+import { aDispute, aDisputePage, anAdminProfile, somePreferences } from '../../test/builders';
+import { type FakeApi, fakeApi, jsonResponse, reply } from '../../test/fake-api';
 import { renderApp, storeSession } from '../../test/render-app';
 
 const ME = '/api/auth/me/';
@@ -269,5 +269,32 @@ describe('the saved preferences across the console', () => {
     await waitFor(() =>
       expect(within(screen.getByTestId('user-block')).getByText('Carla Dias')).toBeTruthy(),
     );
+  });
+
+  it('draws a screen already shown again in the saved time zone once the profile arrives', async () => {
+    let answerProfile: (response: Response) => void = () => undefined;
+    const profile = new Promise<Response>((resolve) => {
+      answerProfile = resolve;
+    });
+    // 02:00 UTC on 1 January: 03:00 that day in Luanda, 21:00 on 31 December in New York.
+    const late = aDispute({ id: 1, title: 'Litige de la nuit', created_at: '2026-01-01T02:00:00.000Z' });
+    fakeApi()
+      .get(ME, () => profile)
+      .get('/api/disputes/', () => ({
+        ...aDisputePage([late], 1),
+        status_counts: { open: 1, under_review: 0, resolved: 0, closed: 0 },
+      }));
+    storeSession();
+    renderApp('/disputes');
+    const row = (await screen.findByText('Litige de la nuit')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('01/01/2026')).toBeTruthy();
+
+    answerProfile(
+      jsonResponse(
+        200,
+        anAdminProfile({ preferences: somePreferences({ application: { timezone: 'America/New_York' } }) }),
+      ),
+    );
+    await waitFor(() => expect(within(row).getByText('31/12/2025')).toBeTruthy());
   });
 });
