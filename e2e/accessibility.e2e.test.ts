@@ -1,3 +1,4 @@
+import { type AdminPreferences, DEFAULT_ADMIN_PREFERENCES } from '@kwanza/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './support/axe';
@@ -52,6 +53,31 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<unknown> }[] = [
     path: '/conversations/1',
     ready: (page) => page.getByRole('log', { name: 'Messages' }).getByRole('article').first().waitFor(),
   },
+  { path: '/settings', ready: (page) => page.getByRole('textbox', { name: 'Prénom' }).waitFor() },
+];
+
+/** Saves the admin's theme on the server (the console applies the saved one when it loads). */
+async function saveTheme(theme: AdminPreferences['application']['theme']): Promise<void> {
+  const preferences: AdminPreferences = {
+    ...DEFAULT_ADMIN_PREFERENCES,
+    application: { ...DEFAULT_ADMIN_PREFERENCES.application, theme },
+  };
+  const response = await fetch(`${server.baseUrl}/api/auth/me/preferences/`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${session.access}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(preferences),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** Screens checked again in the dark theme (issue 14): lists, badges, a detail, charts, forms. */
+const DARK_SCREENS = [
+  '/dashboard',
+  '/users',
+  '/user-verification',
+  '/disputes',
+  '/conversations/1',
+  '/settings',
 ];
 
 describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
@@ -62,6 +88,39 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
       await expectAccessible(page);
     });
   }
+
+  describe('in the dark theme', () => {
+    beforeAll(() => saveTheme('dark'));
+    afterAll(() => saveTheme('light'));
+
+    for (const path of DARK_SCREENS) {
+      it(`${path} passes`, async () => {
+        const screen = SCREENS.find((candidate) => candidate.path === path);
+        if (!screen) throw new Error(`Écran inconnu : ${path}`);
+        const { page } = browser;
+        await open(page, path, screen.ready);
+        await page.waitForFunction(() => document.documentElement.dataset.mantineColorScheme === 'dark');
+        await expectAccessible(page);
+      });
+    }
+
+    it('the settings tabs and the login screen pass', async () => {
+      const { page } = browser;
+      await open(page, '/settings?tab=application', (p) =>
+        p.getByRole('radio', { name: 'Sombre' }).waitFor(),
+      );
+      await page.waitForFunction(() => document.documentElement.dataset.mantineColorScheme === 'dark');
+      await expectAccessible(page);
+      await page.getByRole('tab', { name: 'Notifications' }).click();
+      await page.getByRole('switch', { name: 'Nouveaux litiges' }).waitFor();
+      await expectAccessible(page);
+      await page.evaluate(() => localStorage.removeItem('access_token'));
+      await page.goto('/login');
+      await page.getByRole('textbox', { name: 'Adresse e-mail' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
+      await expectAccessible(page);
+    });
+  });
 
   it('a dispute detail and the dispute statistics pass', async () => {
     const { page } = browser;

@@ -74,7 +74,7 @@ describe('login', () => {
     expect(await page.getByRole('banner').getByRole('heading', { level: 1 }).textContent()).toBe(
       'Tableau de bord',
     );
-    expect(await page.getByText('Administrateur').isVisible()).toBe(true);
+    expect(await page.getByText('Administrateur', { exact: true }).isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
 
     if (process.env.UPDATE_SCREENSHOT !== 'false') {

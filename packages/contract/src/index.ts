@@ -14,5 +14,6 @@ export * from './notifications.js';
 export * from './projects.js';
 export * from './providers.js';
 export * from './reports.js';
+export * from './settings.js';
 export * from './users.js';
 export * from './verifications.js';

@@ -8,6 +8,7 @@ import * as catalogue from './migrations/2026-11-23-0002-catalogue.js';
 import * as disputeHistory from './migrations/2026-11-23-0004-dispute-history.js';
 import * as conversationSummaries from './migrations/2026-11-23-0006-conversation-summaries.js';
 import * as notificationInbox from './migrations/2026-11-24-0010-notification-inbox.js';
+import * as adminPreferences from './migrations/2026-11-24-0014-admin-preferences.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0004-dispute-history': disputeHistory,
   '2026-11-23-0006-conversation-summaries': conversationSummaries,
   '2026-11-24-0010-notification-inbox': notificationInbox,
+  '2026-11-24-0014-admin-preferences': adminPreferences,
 };
 
 export class MigrationError extends Error {}

@@ -353,6 +353,21 @@ export interface ListCountersTable {
   amount: ColumnType<number, never, never>;
 }
 
+/** What an admin saved on the settings screen; no row means the defaults (DEFAULT_ADMIN_PREFERENCES). */
+export interface AdminPreferencesTable {
+  user_id: number;
+  is_email_notifications: boolean;
+  is_push_notifications: boolean;
+  is_new_messages: boolean;
+  is_new_disputes: boolean;
+  is_status_updates: boolean;
+  is_marketing_emails: boolean;
+  language: 'fr' | 'en' | 'es' | 'pt';
+  timezone: 'Africa/Luanda' | 'Africa/Casablanca' | 'Europe/Paris' | 'America/New_York';
+  theme: 'light' | 'dark' | 'system';
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   provider_profiles: ProviderProfilesTable;
@@ -373,6 +388,7 @@ export interface Database {
   notification_broadcasts: NotificationBroadcastsTable;
   user_figures: UserFiguresTable;
   admin_sessions: AdminSessionsTable;
+  admin_preferences: AdminPreferencesTable;
   login_throttle: LoginThrottleTable;
   rate_limit_windows: RateLimitWindowsTable;
   concurrency_leases: ConcurrencyLeasesTable;

@@ -12,9 +12,13 @@ import type { SeedDocuments } from './seed-documents.js';
 /** Runs a unit of work in a transaction (or in the one transaction that wraps the whole seed). */
 export type RunInTransaction = <T>(work: (db: Kysely<Database>) => Promise<T>) => Promise<T>;
 
-/** Tables of the API's own running state (sessions, throttles, limits, queues, counters): never seeded. */
+/**
+ * Tables of the API's own running state (sessions, throttles, limits, queues, counters) and the admins'
+ * own settings: never seeded.
+ */
 type OperationalTable =
   | 'admin_sessions'
+  | 'admin_preferences'
   | 'login_throttle'
   | 'rate_limit_windows'
   | 'concurrency_leases'

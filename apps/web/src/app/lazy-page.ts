@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, createElement } from 'react';
+import { useDisplayPreferences } from '../lib/display-preferences';
 
 /** A route chunk that has not arrived after this long is reported as an error. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -22,10 +23,23 @@ function withTimeout<T>(promise: Promise<T>, milliseconds: number): Promise<T> {
   });
 }
 
+/**
+ * A screen drawn again when the admin's time zone or language changes (issue 14): every date and
+ * number it shows goes through lib/format, which reads them at each render.
+ */
+function followingDisplayPreferences(Page: ComponentType): ComponentType {
+  function Screen() {
+    useDisplayPreferences();
+    return createElement(Page);
+  }
+  Screen.displayName = `Screen(${Page.displayName ?? Page.name})`;
+  return Screen;
+}
+
 /** React Router `lazy` for a screen module whose default export is the page component. */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   return async () => {
     const module = await withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS);
-    return { Component: module.default };
+    return { Component: followingDisplayPreferences(module.default) };
   };
 }

@@ -5,6 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import 'dayjs/locale/fr';
 import { type ReactNode, useEffect } from 'react';
+import { colorSchemeManager } from '../lib/color-scheme';
 import { setUnauthorizedHandler } from '../lib/http';
 import { clearSession } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
@@ -28,7 +29,12 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme="light"
+      >
         <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1 }}>
           <ModalsProvider labels={{ confirm: 'Confirmer', cancel: 'Annuler' }}>
             {/* Bottom right: toasts never cover the header (user block, logout). */}

@@ -108,6 +108,8 @@ function paletteTextColors(
 const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
   light: {
+    // Behind the screens' cards: a light gray page under white cards, a darker page under dark ones.
+    '--app-page-background': theme.colors.gray[0],
     ...paletteTextColors(theme.colors, theme.colors.gray[1]),
     // Secondary text ('dimmed') and placeholders readable on white and on the gray page background.
     '--mantine-color-dimmed': theme.colors.gray[7],
@@ -118,6 +120,7 @@ const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     '--mantine-color-error': theme.colors.red[8],
   },
   dark: {
+    '--app-page-background': theme.colors.dark[8],
     '--mantine-color-dimmed': theme.colors.dark[1],
     '--mantine-color-placeholder': theme.colors.dark[1],
     '--mantine-color-anchor': theme.colors[theme.primaryColor]?.[3] ?? DEFAULT_THEME.colors.indigo[3],

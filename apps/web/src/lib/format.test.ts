@@ -1,4 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_DISPLAY_PREFERENCES,
+  type DisplayPreferences,
+  resetDisplayPreferences,
+  setDisplayPreferences,
+} from './display-preferences';
 import {
   formatAoa,
   formatBudget,
@@ -17,9 +23,13 @@ import {
 const THIN = '\u202f';
 const NBSP = '\u00a0';
 
+afterEach(() => {
+  setDisplayPreferences(DEFAULT_DISPLAY_PREFERENCES);
+});
+
 describe('formatDate', () => {
   it('writes dd/mm/yyyy', () => {
-    expect(formatDate(new Date(2026, 0, 5, 9, 0))).toBe('05/01/2026');
+    expect(formatDate('2026-01-05T09:00:00Z')).toBe('05/01/2026');
   });
 
   it('reads ISO strings', () => {
@@ -34,8 +44,9 @@ describe('formatDate', () => {
 });
 
 describe('formatDateTime', () => {
-  it('writes dd/mm/yyyy hh:mm', () => {
-    expect(formatDateTime(new Date(2026, 0, 15, 14, 30))).toBe('15/01/2026 14:30');
+  it('writes dd/mm/yyyy hh:mm in Luanda’s time (UTC+1) by default, whatever the browser’s zone', () => {
+    expect(formatDateTime('2026-01-15T13:30:00Z')).toBe('15/01/2026 14:30');
+    expect(formatDateTime('2026-07-15T13:30:00Z')).toBe('15/07/2026 14:30');
   });
 });
 
@@ -110,12 +121,20 @@ describe('formatRelativeTime', () => {
   });
 
   it('shows a short French date from a week on', () => {
-    expect(formatRelativeTime(new Date(2026, 4, 13, 12, 0), now)).toBe('13 mai');
-    expect(formatRelativeTime(new Date(2026, 0, 5, 8, 0), now)).toBe('5 janv.');
+    expect(formatRelativeTime('2026-05-13T12:00:00Z', now)).toBe('13 mai');
+    expect(formatRelativeTime('2026-01-05T08:00:00Z', now)).toBe('5 janv.');
   });
 
   it('adds the year for another year', () => {
-    expect(formatRelativeTime(new Date(2025, 11, 24, 8, 0), now)).toBe('24 déc. 2025');
+    expect(formatRelativeTime('2025-12-24T08:00:00Z', now)).toBe('24 déc. 2025');
+  });
+
+  it('tells the year in the admin’s zone: 23:30 UTC on 31 December is already next year in Luanda', () => {
+    const newYear = new Date('2027-01-10T12:00:00Z');
+    expect(formatRelativeTime('2026-12-31T23:30:00Z', newYear)).toBe('1 janv.');
+    expect(
+      formatRelativeTime('2026-12-31T23:30:00Z', newYear, { language: 'fr', timeZone: 'America/New_York' }),
+    ).toBe('31 déc. 2026');
   });
 
   it('accepts ISO strings', () => {
@@ -164,8 +183,8 @@ describe('formatBudget', () => {
 
 describe('formatDayMonth', () => {
   it('shows day and month in fr-FR', () => {
-    expect(formatDayMonth(new Date(2026, 0, 5, 10, 0))).toBe('05/01');
-    expect(formatDayMonth(new Date(2025, 11, 24, 10, 0))).toBe('24/12');
+    expect(formatDayMonth('2026-01-05T10:00:00Z')).toBe('05/01');
+    expect(formatDayMonth('2025-12-24T10:00:00Z')).toBe('24/12');
   });
 
   it('shows a dash for no date', () => {
@@ -178,5 +197,91 @@ describe('formatRating', () => {
     expect(formatRating(4.25)).toBe('4,3');
     expect(formatRating(5)).toBe('5,0');
     expect(formatRating(null)).toBe('N/A');
+  });
+});
+
+describe('time zones (the admin’s choice, Luanda by default)', () => {
+  // 23:30 UTC on 15 January: already 16 January in Luanda (UTC+1), still the 15th in New York.
+  const lateEvening = '2026-01-15T23:30:00Z';
+  const zones: [DisplayPreferences['timeZone'], string, string][] = [
+    ['Africa/Luanda', '16/01/2026', '16/01/2026 00:30'],
+    ['Africa/Casablanca', '16/01/2026', '16/01/2026 00:30'],
+    ['Europe/Paris', '16/01/2026', '16/01/2026 00:30'],
+    ['America/New_York', '15/01/2026', '15/01/2026 18:30'],
+  ];
+
+  it.each(zones)('shows dates and times in %s', (timeZone, date, dateTime) => {
+    const preferences: DisplayPreferences = { language: 'fr', timeZone };
+    expect(formatDate(lateEvening, preferences)).toBe(date);
+    expect(formatDateTime(lateEvening, preferences)).toBe(dateTime);
+  });
+
+  it('puts a date on another day in Luanda than in UTC', () => {
+    expect(new Date(lateEvening).toISOString().slice(0, 10)).toBe('2026-01-15');
+    expect(formatDate(lateEvening)).toBe('16/01/2026');
+    expect(formatDayMonth(lateEvening)).toBe('16/01');
+  });
+
+  it('follows summer time: Paris is UTC+2 in July, Luanda stays UTC+1, Casablanca UTC+1', () => {
+    const july = '2026-07-01T12:00:00Z';
+    expect(formatDateTime(july, { language: 'fr', timeZone: 'Europe/Paris' })).toBe('01/07/2026 14:00');
+    expect(formatDateTime(july, { language: 'fr', timeZone: 'Africa/Luanda' })).toBe('01/07/2026 13:00');
+    expect(formatDateTime(july, { language: 'fr', timeZone: 'America/New_York' })).toBe('01/07/2026 08:00');
+  });
+
+  it('uses the saved choice once applied, and the default again after it', () => {
+    setDisplayPreferences({ language: 'fr', timeZone: 'America/New_York' });
+    expect(formatDate(lateEvening)).toBe('15/01/2026');
+    expect(localStorage.getItem('display_preferences')).toBe(
+      JSON.stringify({ language: 'fr', timeZone: 'America/New_York' }),
+    );
+    // A reload reads the stored choice before any answer of the server.
+    resetDisplayPreferences();
+    expect(formatDateTime(lateEvening)).toBe('15/01/2026 18:30');
+    setDisplayPreferences(DEFAULT_DISPLAY_PREFERENCES);
+    expect(formatDate(lateEvening)).toBe('16/01/2026');
+  });
+
+  it('ignores a stored value it does not know and keeps Luanda', () => {
+    localStorage.setItem('display_preferences', JSON.stringify({ language: 'de', timeZone: 'Mars/Olympus' }));
+    resetDisplayPreferences();
+    expect(formatDateTime(lateEvening)).toBe('16/01/2026 00:30');
+  });
+});
+
+describe('locales (the admin’s language: the words stay French)', () => {
+  const at = (language: DisplayPreferences['language']): DisplayPreferences => ({
+    language,
+    timeZone: 'Africa/Luanda',
+  });
+  const instant = '2026-01-15T13:30:00Z';
+
+  it('writes numbers, amounts and ratings as in France, Britain, Spain and Angola', () => {
+    expect(formatNumber(1234567, at('fr'))).toBe(`1${THIN}234${THIN}567`);
+    expect(formatNumber(1234567, at('en'))).toBe('1,234,567');
+    expect(formatNumber(1234567, at('es'))).toBe('1.234.567');
+    expect(formatNumber(1234567, at('pt'))).toBe(`1${NBSP}234${NBSP}567`);
+    expect(formatAoa(1500.5, at('en'))).toBe(`AOA${NBSP}1,500.50`);
+    expect(formatAoa(150000, at('es'))).toBe(`150.000${NBSP}AOA`);
+    expect(formatRating(4.25, at('en'))).toBe('4.3');
+  });
+
+  it('writes dates and times in each locale', () => {
+    expect(formatDateTime(instant, at('fr'))).toBe('15/01/2026 14:30');
+    expect(formatDateTime(instant, at('en'))).toBe('15/01/2026, 14:30');
+    expect(formatDateTime(instant, at('es'))).toBe('15/01/2026, 14:30');
+    expect(formatDateTime(instant, at('pt'))).toBe('15/01/2026, 14:30');
+    expect(formatShortMonthYear('2026-01', at('en'))).toBe('Jan 2026');
+    expect(formatShortMonthYear('2026-01', at('es'))).toBe('ene 2026');
+  });
+
+  it('applies the saved language to every helper without an argument', () => {
+    setDisplayPreferences({ language: 'en', timeZone: 'Europe/Paris' });
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatCount(1000, true)).toBe('plus de 1,000');
+    expect(formatDateTime(instant)).toBe('15/01/2026, 14:30');
+    expect(formatBudget({ budget_range: '10000_plus', min_budget: null, max_budget: null })).toBe(
+      `AOA${NBSP}10,000 et plus`,
+    );
   });
 });

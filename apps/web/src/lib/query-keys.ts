@@ -62,6 +62,11 @@ export const queryKeys = {
     audience: ['notifications', 'audience'] as const,
     recipients: (search: string) => ['notifications', 'recipients', search] as const,
   },
+  account: {
+    all: ['account'] as const,
+    /** GET /api/auth/me/: the signed-in admin's profile and saved preferences. */
+    profile: ['account', 'profile'] as const,
+  },
   categories: {
     all: ['categories'] as const,
     list: ['categories', 'list'] as const,

@@ -74,6 +74,26 @@ export function replaceAccessToken(access: string): void {
   notify();
 }
 
+/**
+ * Keeps the admin's updated profile (names, e-mail) in the stored session, so the header shows it at
+ * once; ignored when nobody is logged in any more, or when nothing changed.
+ */
+export function updateSessionUser(user: SessionUser): void {
+  const session = readSession();
+  if (!session) return;
+  const next: SessionUser = {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    role: user.role,
+  };
+  if (JSON.stringify(next) === JSON.stringify(session.user)) return;
+  localStorage.setItem(USER_KEY, JSON.stringify(next));
+  notify();
+}
+
 /** Forgets the stored token and user (logout, or a 401 from the API). */
 export function clearSession(): void {
   localStorage.removeItem(ACCESS_TOKEN_KEY);

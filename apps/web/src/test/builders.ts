@@ -1,24 +1,27 @@
-import type {
-  AdminConversation,
-  ClientVerification,
-  ClientVerificationStats,
-  ConversationMessage,
-  ConversationStats,
-  DashboardStats,
-  Dispute,
-  DisputeDetail,
-  DisputeStats,
-  Notification,
-  NotificationFeed,
-  NotificationStats,
-  Page,
-  Project,
-  ProjectStats,
-  Provider,
-  ProviderVerification,
-  ProviderVerificationStatistics,
-  Report,
-  User,
+import {
+  type AdminConversation,
+  type AdminPreferences,
+  type AdminProfile,
+  type ClientVerification,
+  type ClientVerificationStats,
+  type ConversationMessage,
+  type ConversationStats,
+  type DashboardStats,
+  DEFAULT_ADMIN_PREFERENCES,
+  type Dispute,
+  type DisputeDetail,
+  type DisputeStats,
+  type Notification,
+  type NotificationFeed,
+  type NotificationStats,
+  type Page,
+  type Project,
+  type ProjectStats,
+  type Provider,
+  type ProviderVerification,
+  type ProviderVerificationStatistics,
+  type Report,
+  type User,
 } from '@kwanza/contract';
 
 /**
@@ -356,4 +359,32 @@ export function someNotificationStats(overrides: Partial<NotificationStats> = {}
 
 export function aNotificationFeed(results: Notification[], unread?: number): NotificationFeed {
   return { unread_count: unread ?? results.filter((item) => !item.is_read).length, results };
+}
+
+/** Preferences of an admin: the defaults unless `overrides` change a section. */
+export function somePreferences(
+  overrides: {
+    notifications?: Partial<AdminPreferences['notifications']>;
+    application?: Partial<AdminPreferences['application']>;
+  } = {},
+): AdminPreferences {
+  return {
+    notifications: { ...DEFAULT_ADMIN_PREFERENCES.notifications, ...overrides.notifications },
+    application: { ...DEFAULT_ADMIN_PREFERENCES.application, ...overrides.application },
+  };
+}
+
+/** GET /api/auth/me/ of the test admin (the session's user of render-app's storeSession). */
+export function anAdminProfile(overrides: Partial<AdminProfile> = {}): AdminProfile {
+  return {
+    id: 1,
+    username: 'admin',
+    email: 'admin@kwanza.test',
+    first_name: 'Ana',
+    last_name: 'Silva',
+    role: 'admin',
+    phone_number: null,
+    preferences: somePreferences(),
+    ...overrides,
+  };
 }

@@ -1,5 +1,7 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetDisplayPreferences } from '../lib/display-preferences';
 import { resetSessionCache } from '../lib/session';
 
 // Screens are lazy chunks transformed on first use: on a busy machine they take more than the default
@@ -42,8 +44,11 @@ if (!('fonts' in document)) {
 
 afterEach(() => {
   cleanup();
+  // Toasts live in a module-level store: one test's toast must not show in the next test's render.
+  notifications.clean();
   localStorage.clear();
   resetSessionCache();
+  resetDisplayPreferences();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -46,6 +46,34 @@ describe('POST /api/auth/me/password/', () => {
     expect((await login('change@kwanza.test', NEW, '10.30.0.3')).statusCode).toBe(200);
   });
 
+  it('refuses every token issued before the change to other sessions; a refused change ends no session', async () => {
+    await adminWithPassword('tokens@kwanza.test');
+    const current = (await login('tokens@kwanza.test', OLD, '10.32.0.1')).json().access as string;
+    const others = [
+      (await login('tokens@kwanza.test', OLD, '10.32.0.2')).json().access as string,
+      (await login('tokens@kwanza.test', OLD, '10.32.0.3')).json().access as string,
+    ];
+    const change = (payload: object) =>
+      ctx.app.inject({ method: 'POST', url: URL, headers: { authorization: `Bearer ${current}` }, payload });
+
+    const refused = await change({ current_password: OLD, new_password: 'court', confirm_password: 'court' });
+    expect(refused.statusCode).toBe(400);
+    for (const token of others) expect((await me(token)).statusCode).toBe(200);
+
+    expect(
+      (await change({ current_password: OLD, new_password: NEW, confirm_password: NEW })).statusCode,
+    ).toBe(200);
+    for (const token of others) {
+      const response = await me(token);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().detail).toBe('Votre session a expiré ou a été fermée. Reconnectez-vous.');
+    }
+    // The session that changed the password goes on, and a new login gets a working token.
+    expect((await me(current)).statusCode).toBe(200);
+    const fresh = (await login('tokens@kwanza.test', NEW, '10.32.0.4')).json().access as string;
+    expect((await me(fresh)).statusCode).toBe(200);
+  });
+
   it('refuses a wrong current password with a French 400 on its field, counted by the login throttle', async () => {
     await adminWithPassword('wrong@kwanza.test');
     const token = (await login('wrong@kwanza.test', OLD)).json().access as string;

@@ -1,22 +1,22 @@
-import type { NotificationType } from '@kwanza/contract';
+import type { AdminPreferences, NotificationType } from '@kwanza/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { readAdminPreferences } from '../auth/admin-preferences.repository.js';
 
 /*
  * Which notification types the header bell leaves out for an admin, from their notification
  * preferences (Paramètres › Notifications): new messages, new disputes, status updates.
  */
 
-export interface FeedPreferences {
-  newMessages: boolean;
-  newDisputes: boolean;
-  statusUpdates: boolean;
-}
+export type FeedPreferences = Pick<
+  AdminPreferences['notifications'],
+  'new_messages' | 'new_disputes' | 'status_updates'
+>;
 
 const TYPES_OF: Record<keyof FeedPreferences, readonly NotificationType[]> = {
-  newMessages: ['message', 'new_message'],
-  newDisputes: ['dispute', 'new_dispute'],
-  statusUpdates: [
+  new_messages: ['message', 'new_message'],
+  new_disputes: ['dispute', 'new_dispute'],
+  status_updates: [
     'verification_approved',
     'verification_rejected',
     'quote_accepted',
@@ -34,7 +34,7 @@ export function typesHiddenBy(preferences: FeedPreferences): NotificationType[] 
     .flatMap((preference) => TYPES_OF[preference]);
 }
 
-/** The types hidden from one admin's bell. */
-export async function hiddenFeedTypes(_db: Kysely<Database>, _adminId: number): Promise<NotificationType[]> {
-  return typesHiddenBy({ newMessages: true, newDisputes: true, statusUpdates: true });
+/** The types hidden from one admin's bell, from their saved preferences (or the defaults). */
+export async function hiddenFeedTypes(db: Kysely<Database>, adminId: number): Promise<NotificationType[]> {
+  return typesHiddenBy((await readAdminPreferences(db, adminId)).notifications);
 }

@@ -1,4 +1,5 @@
 import type {
+  AdminPreferences,
   BroadcastResult,
   ErrorBody,
   Notification,
@@ -10,7 +11,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodStart } from '../../lib/periods.js';
 import { insertUser } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/test-context.js';
+import { createTestContext, type RequestMethod, type TestContext } from '../../test/test-context.js';
 import { insertNotificationRow } from './notifications.factories.js';
 
 const MINUTE = 60_000;
@@ -23,7 +24,7 @@ describe('notifications API', () => {
   const now = Date.now();
   const at = (ms: number) => new Date(ms).toISOString();
 
-  const json = async <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: object) => {
+  const json = async <T>(method: RequestMethod, url: string, body?: object) => {
     const response = await ctx.request(method, url, body);
     return { status: response.statusCode, body: (response.body ? response.json() : null) as T & ErrorBody };
   };
@@ -328,6 +329,48 @@ describe('notifications API', () => {
     expect(marked.body.updated).toBe(3);
     expect((await json<NotificationFeed>('GET', '/api/admin/notifications/feed/')).body.unread_count).toBe(0);
     expect(await countRows({ is_read: false })).toBe(othersUnread - 3);
+  });
+
+  it('leaves out of the bell the types the admin turned off in the notification preferences', async () => {
+    const ids = [
+      await insertNotificationRow(ctx.db, {
+        user_id: ctx.adminId,
+        title: 'Nouveau litige X',
+        notification_type: 'new_dispute',
+      }),
+      await insertNotificationRow(ctx.db, {
+        user_id: ctx.adminId,
+        title: 'Message Y',
+        notification_type: 'new_message',
+      }),
+      await insertNotificationRow(ctx.db, {
+        user_id: ctx.adminId,
+        title: 'Système Z',
+        notification_type: 'system',
+      }),
+    ];
+    const feedTitles = async () =>
+      (await json<NotificationFeed>('GET', '/api/admin/notifications/feed/')).body.results.map(
+        (item) => item.title,
+      );
+    expect(await feedTitles()).toEqual(
+      expect.arrayContaining(['Nouveau litige X', 'Message Y', 'Système Z']),
+    );
+    const preferences = (await json<{ preferences: AdminPreferences }>('GET', '/api/auth/me/')).body
+      .preferences;
+    const saved = await json('PUT', '/api/auth/me/preferences/', {
+      ...preferences,
+      notifications: { ...preferences.notifications, new_disputes: false },
+    });
+    expect(saved.status).toBe(200);
+    const titles = await feedTitles();
+    expect(titles).toContain('Système Z');
+    expect(titles).toContain('Message Y');
+    expect(titles).not.toContain('Nouveau litige X');
+    const unread = await json<{ unread_count: number }>('GET', '/api/admin/notifications/unread_count/');
+    expect(unread.body.unread_count).toBe(2);
+    await json('PUT', '/api/auth/me/preferences/', preferences);
+    await ctx.db.deleteFrom('notifications').where('id', 'in', ids).execute();
   });
 
   it('broadcasts to every active client and provider in one statement, and the copies are found by search', async () => {

@@ -312,6 +312,19 @@ const EMAIL_TAKEN = 'Cette adresse e-mail est déjà utilisée par un autre util
  * ones included; their address was renamed on deletion). Keeps the search texts up to date.
  */
 export async function updateUser(db: Kysely<Database>, id: number, changes: UpdateUserBody): Promise<User> {
+  await changeUserDetails(db, id, changes);
+  return getUser(db, id);
+}
+
+/**
+ * The write of `updateUser`, in one transaction (the caller's when given one): also used by the
+ * signed-in admin's own profile edit (PATCH /api/auth/me/), so both follow the same rules.
+ */
+export async function changeUserDetails(
+  db: Kysely<Database>,
+  id: number,
+  changes: UpdateUserBody,
+): Promise<void> {
   await runInTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom('users')
@@ -379,7 +392,6 @@ export async function updateUser(db: Kysely<Database>, id: number, changes: Upda
       }
     }
   });
-  return getUser(db, id);
 }
 
 /** `deleted-<id>-<value>`, cut to the column's length. */

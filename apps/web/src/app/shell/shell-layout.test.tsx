@@ -14,7 +14,7 @@ describe('shell', () => {
     expect(active.getAttribute('href')).toBe('/projects');
     expect(within(navigation).getAllByRole('link')).toHaveLength(11);
     const userBlock = within(screen.getByTestId('user-block'));
-    expect(userBlock.getByText('admin')).toBeTruthy();
+    expect(userBlock.getByText('Ana Silva')).toBeTruthy();
     expect(userBlock.getByText('Administrateur')).toBeTruthy();
   });
 

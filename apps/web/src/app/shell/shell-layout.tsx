@@ -3,8 +3,10 @@ import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useDisplayPreferences } from '../../lib/display-preferences';
 import { logout as endSession } from '../../lib/http';
 import { useSession } from '../../lib/session';
+import { AccountSync } from '../account-sync';
 import { ShellHeader } from './shell-header';
 import { Sidebar } from './sidebar';
 import { SkipLink } from './skip-link';
@@ -24,6 +26,8 @@ export function ShellLayout() {
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'sidebar_collapsed', defaultValue: false });
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   const iconsOnly = collapsed && !isMobile;
+  // The header (the bell's times) is drawn again in the admin's new time zone or language.
+  useDisplayPreferences();
 
   // Close the mobile drawer once a screen is chosen.
   useEffect(() => {
@@ -50,6 +54,7 @@ export function ShellLayout() {
       padding="lg"
     >
       <SkipLink target={MAIN_CONTENT_ID} />
+      <AccountSync />
       <AppShell.Header>
         {navigation.state === 'loading' ? (
           <Progress value={100} animated size={3} radius={0} pos="absolute" top={0} left={0} right={0} />
@@ -70,7 +75,7 @@ export function ShellLayout() {
           onCloseMobile={closeMobile}
         />
       </AppShell.Navbar>
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="var(--mantine-color-gray-0)">
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="var(--app-page-background)">
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -40,7 +40,7 @@ export default function LoginPage() {
   });
 
   return (
-    <Center mih="100vh" bg="var(--mantine-color-gray-0)" p="md">
+    <Center mih="100vh" bg="var(--app-page-background)" p="md">
       <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
         <Stack gap="lg">
           <Stack gap={4} align="center">

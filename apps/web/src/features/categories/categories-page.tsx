@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
 import { PageHeader } from '../../components/page-header';
-import { truncate } from '../../lib/format';
+import { formatNumber, truncate } from '../../lib/format';
 import { useCategories, useSubcategories } from './api/catalogue-queries';
 import { CatalogueIcon } from './components/catalogue-icon';
 import { CategoryFormModal } from './components/category-form-modal';
@@ -22,7 +22,7 @@ type Editing =
   | null;
 
 const sousCategories = (n: number) => (n <= 1 ? `${n} sous-catégorie` : `${n} sous-catégories`);
-const projets = (n: number) => (n <= 1 ? `${n} projet` : `${n.toLocaleString('fr-FR')} projets`);
+const projets = (n: number) => (n <= 1 ? `${n} projet` : `${formatNumber(n)} projets`);
 
 export default function CategoriesPage() {
   const categories = useCategories();

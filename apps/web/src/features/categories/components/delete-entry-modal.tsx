@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-errors';
+import { formatNumber } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type CatalogueKind, useDeleteCatalogueEntry } from '../api/catalogue-mutations';
@@ -22,7 +23,7 @@ export interface MoveOption {
 
 const DELETE_FAILED = "Impossible de supprimer l'élément";
 
-const projets = (n: number) => (n === 1 ? '1 projet' : `${n.toLocaleString('fr-FR')} projets`);
+const projets = (n: number) => (n === 1 ? '1 projet' : `${formatNumber(n)} projets`);
 
 interface DeleteEntryModalProps {
   entry: DeletableEntry | null;

@@ -1,0 +1,81 @@
+import { type AdminPreferences, DEFAULT_ADMIN_PREFERENCES } from '@kwanza/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { nowIso } from '../../db/sql.js';
+import { runInTransaction } from '../../db/transaction.js';
+
+/*
+ * Each admin's saved settings (issue 14), one `admin_preferences` row per admin, written at the first
+ * save: an admin without a row has DEFAULT_ADMIN_PREFERENCES. Other modules (the header bell's feed)
+ * read them through `readAdminPreferences`.
+ */
+
+const COLUMNS = [
+  'is_email_notifications',
+  'is_push_notifications',
+  'is_new_messages',
+  'is_new_disputes',
+  'is_status_updates',
+  'is_marketing_emails',
+  'language',
+  'timezone',
+  'theme',
+] as const;
+
+type PreferencesRow = Pick<Database['admin_preferences'], (typeof COLUMNS)[number]>;
+
+function toPreferences(row: PreferencesRow): AdminPreferences {
+  return {
+    notifications: {
+      email_notifications: row.is_email_notifications,
+      push_notifications: row.is_push_notifications,
+      new_messages: row.is_new_messages,
+      new_disputes: row.is_new_disputes,
+      status_updates: row.is_status_updates,
+      marketing_emails: row.is_marketing_emails,
+    },
+    application: { language: row.language, timezone: row.timezone, theme: row.theme },
+  };
+}
+
+function toRow(preferences: AdminPreferences): PreferencesRow {
+  const { notifications, application } = preferences;
+  return {
+    is_email_notifications: notifications.email_notifications,
+    is_push_notifications: notifications.push_notifications,
+    is_new_messages: notifications.new_messages,
+    is_new_disputes: notifications.new_disputes,
+    is_status_updates: notifications.status_updates,
+    is_marketing_emails: notifications.marketing_emails,
+    language: application.language,
+    timezone: application.timezone,
+    theme: application.theme,
+  };
+}
+
+/** The admin's saved preferences, or the defaults when they never saved any (one primary-key read). */
+export async function readAdminPreferences(db: Kysely<Database>, adminId: number): Promise<AdminPreferences> {
+  const row = await db
+    .selectFrom('admin_preferences')
+    .select(COLUMNS)
+    .where('user_id', '=', adminId)
+    .executeTakeFirst();
+  return row ? toPreferences(row) : structuredClone(DEFAULT_ADMIN_PREFERENCES);
+}
+
+/** Replaces the admin's preferences (both sections) and returns what is stored. */
+export async function saveAdminPreferences(
+  db: Kysely<Database>,
+  adminId: number,
+  preferences: AdminPreferences,
+): Promise<AdminPreferences> {
+  const values = { ...toRow(preferences), updated_at: nowIso() };
+  return runInTransaction(db, async (trx) => {
+    await trx
+      .insertInto('admin_preferences')
+      .values({ user_id: adminId, ...values })
+      .onConflict((conflict) => conflict.column('user_id').doUpdateSet(values))
+      .execute();
+    return readAdminPreferences(trx, adminId);
+  });
+}
