@@ -29,6 +29,7 @@ import { ensureFirstAdmin } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, sqliteFilePath } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { broadcastNotification } from '../src/modules/notifications/notifications.writes.js';
 import { seedDatabase } from '../src/seed/seed-database.js';
 import { DocumentStorage, documentsDir } from '../src/storage/document-storage.js';
 
@@ -73,12 +74,21 @@ const ENDPOINTS: Array<{ url: string; kind: Kind }> = [
   { url: '/api/admin/conversations/?search=silva', kind: 'search' },
   { url: '/api/admin/conversations/?search=ana&has_unread=true', kind: 'search' },
   { url: '/api/admin/conversations/1/messages/', kind: 'list' },
+  { url: '/api/admin/notifications/', kind: 'list' },
+  { url: '/api/admin/notifications/?is_read=false&notification_type=system', kind: 'list' },
+  { url: '/api/admin/notifications/?period=week', kind: 'list' },
+  { url: '/api/admin/notifications/?page=5000', kind: 'list' },
+  { url: '/api/admin/notifications/?search=maintenance', kind: 'search' },
+  { url: '/api/admin/notifications/feed/', kind: 'list' },
+  { url: '/api/admin/notifications/unread_count/', kind: 'stats' },
   { url: '/api/categories/', kind: 'list' },
   { url: '/api/subcategories/', kind: 'list' },
   { url: '/api/admin/dashboard/stats/', kind: 'stats' },
   { url: '/api/admin/projects/stats/', kind: 'stats' },
   { url: '/api/disputes/stats/', kind: 'stats' },
   { url: '/api/admin/conversations/stats/', kind: 'stats' },
+  { url: '/api/admin/notifications/stats/', kind: 'stats' },
+  { url: '/api/admin/broadcast/audience/', kind: 'stats' },
   { url: '/api/admin/provider-verification/statistics/', kind: 'stats' },
   { url: '/api/admin/provider-verification/reports/', kind: 'stats' },
   { url: '/api/admin/client-verification/stats/', kind: 'stats' },
@@ -87,6 +97,8 @@ const ENDPOINTS: Array<{ url: string; kind: Kind }> = [
 
 const TARGET_P95_MS: Record<Kind, number> = { list: 15, search: 30, stats: 20 };
 const TARGET_RATIO = 1.5;
+/** A notification to every active user ("finishes in seconds" at 1,000,000 users). */
+const TARGET_BROADCAST_MS = 10_000;
 const TARGET_RSS_MB = 250;
 const ADMIN = { email: 'bench@kwanza.test', password: 'Bench-Passw0rd!' };
 
@@ -329,8 +341,51 @@ async function load(url: string, token: string, connections: number, seconds: nu
   };
 }
 
+class RolledBack extends Error {}
+
+/**
+ * Times a broadcast to every active user on the bench database (one INSERT … SELECT in one
+ * transaction), then rolls it back so that the reused database does not grow run after run.
+ */
+async function timeBroadcast(): Promise<{ ms: number; recipients: number }> {
+  const config = loadConfig(env);
+  const setup = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let measured = { ms: Number.NaN, recipients: 0 };
+  try {
+    const admin = await setup.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', ADMIN.email)
+      .executeTakeFirstOrThrow();
+    await setup.db
+      .transaction()
+      .execute(async (trx) => {
+        const start = performance.now();
+        const result = await broadcastNotification(
+          trx,
+          { title: 'Maintenance (bench)', message: 'Mesure de la diffusion.', notification_type: 'system' },
+          admin.id,
+        );
+        measured = { ms: performance.now() - start, recipients: result.recipients };
+        throw new RolledBack();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof RolledBack)) throw error;
+      });
+  } finally {
+    await setup.close();
+  }
+  return measured;
+}
+
 let failed = false;
 await prepareDatabase();
+const broadcast = await timeBroadcast();
+const broadcastOk = broadcast.ms <= TARGET_BROADCAST_MS;
+if (!broadcastOk) failed = true;
+console.log(
+  `Diffusion d'une notification à ${broadcast.recipients.toLocaleString('fr-FR')} utilisateurs actifs : ${Math.round(broadcast.ms)} ms (une instruction, une transaction, annulée ensuite ; objectif ≤ ${TARGET_BROADCAST_MS / 1000} s ${broadcastOk ? 'ok' : 'DÉPASSÉ'})`,
+);
 const statements = await captureStatements();
 const driver = await driverTimes(statements);
 const server = await startServer();

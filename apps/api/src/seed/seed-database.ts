@@ -1,5 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
+import { installBroadcastCopyTriggers } from '../db/migrations/support/broadcast-copies.js';
 import {
   dropConversationSummaryTriggers,
   installConversationSummaries,
@@ -91,6 +92,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
         const summary = await withDeferredIndexes(trx, () => fillDatabase(trx, options, (work) => work(trx)));
         await installCounterMachinery(trx);
         await rebuildSearchIndexes(trx);
+        await installBroadcastCopyTriggers(trx);
         await installConversationSummaries(trx);
         return summary;
       }),

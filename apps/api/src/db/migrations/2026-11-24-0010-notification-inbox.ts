@@ -1,4 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { installBroadcastCopyTriggers } from './support/broadcast-copies.js';
+import { installCounterMachinery } from './support/counters.js';
+import { rebuildSearchIndexes } from './support/search-index.js';
 
 /*
  * Frozen in time: no application imports.
@@ -9,12 +12,14 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  *   (`notifications.broadcast_id`), written by one INSERT … SELECT; those rows leave their own
  *   `search_text` empty, so that a broadcast to a million users does not index a million copies of
  *   one text: the list's search finds them through their broadcast (a table of admin actions, small
- *   whatever the number of users);
+ *   whatever the number of users). The copies skip the per-row counter and text-index triggers
+ *   (support/broadcast-copies.ts): the broadcast counts them with one upsert;
  * - `user_figures('broadcast_audience')`: how many users a broadcast reaches now (active, not deleted,
  *   clients and providers), kept by triggers on `users` (row triggers on SQLite, statement triggers
  *   with transition tables on PostgreSQL, so bulk writes pay once per statement);
  * - indexes: one admin's feed and unread count (user, read state, newest first), broadcasts'
- *   recipients.
+ *   recipients, type then time with the id (replacing the type index without it); the read-state
+ *   index without the id goes (the one with it, from 2026-11-23-0001, serves the same queries).
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was, untyped.
@@ -123,7 +128,11 @@ export async function up(db: AnyDb): Promise<void> {
     .columns(['notification_type', 'created_at', 'id'])
     .execute();
 
+  await db.schema.dropIndex('notifications_type_idx').ifExists().execute();
+  await db.schema.dropIndex('notifications_read_idx').ifExists().execute();
+
   await createAudienceFigure(db, postgres);
+  await installBroadcastCopyTriggers(db);
 }
 
 export async function down(db: AnyDb): Promise<void> {
@@ -137,6 +146,22 @@ export async function down(db: AnyDb): Promise<void> {
     }
   }
   await db.schema.dropTable('user_figures').ifExists().execute();
+  // The general triggers of the counters and of the text index come back.
+  for (const name of ['notifications_counters_insert', 'notifications_counters_change']) {
+    if (postgres) await sql.raw(`drop trigger if exists ${name} on notifications`).execute(db);
+  }
+  await installCounterMachinery(db);
+  await rebuildSearchIndexes(db);
+  await db.schema
+    .createIndex('notifications_read_idx')
+    .on('notifications')
+    .columns(['is_read', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('notifications_type_idx')
+    .on('notifications')
+    .columns(['notification_type', 'created_at'])
+    .execute();
   await db.schema.dropIndex('notifications_type_order_idx').ifExists().execute();
   await db.schema.dropIndex('notifications_inbox_idx').ifExists().execute();
   await db.schema.dropIndex('notifications_broadcast_idx').ifExists().execute();

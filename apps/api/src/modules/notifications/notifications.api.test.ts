@@ -8,6 +8,7 @@ import type {
   NotificationPage,
   NotificationStats,
 } from '@kwanza/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodStart } from '../../lib/periods.js';
 import { insertUser } from '../../test/factories.js';

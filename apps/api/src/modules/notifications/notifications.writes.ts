@@ -147,6 +147,12 @@ export async function broadcastNotification(
       )
       .executeTakeFirstOrThrow();
     const count = Number(inserted.numInsertedOrUpdatedRows ?? 0);
+    // The copies skip the counters' per-row trigger (support/broadcast-copies.ts): one upsert for all.
+    if (count > 0) {
+      await sql`insert into list_counters (list, bucket, n, amount)
+        values ('notifications', ${`0|${content.notification_type}`}, ${count}, 0)
+        on conflict (list, bucket) do update set n = list_counters.n + excluded.n`.execute(trx);
+    }
     await trx
       .updateTable('notification_broadcasts')
       .set({ recipients: count })
