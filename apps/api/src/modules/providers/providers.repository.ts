@@ -127,8 +127,12 @@ export async function listProviders(
     searching: Boolean(query.search),
     exactCount: async () => sumBuckets(counters ?? [], matches),
     matches: () => filteredProviders(db, query).select('pp.id'),
+    // The page's ids already come from live providers: joining their users by primary key only
+    // (a condition on users here would let SQLite walk the users table instead of the ids).
     rows: () =>
-      liveProviders(db)
+      db
+        .selectFrom('provider_profiles as pp')
+        .innerJoin('users as u', 'u.id', 'pp.user_id')
         .select(PROVIDER_COLUMNS)
         .where(
           'pp.id',
