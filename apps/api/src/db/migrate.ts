@@ -7,6 +7,7 @@ import * as countersAndSearch from './migrations/2026-11-23-0001-counters-and-se
 import * as catalogue from './migrations/2026-11-23-0002-catalogue.js';
 import * as disputeHistory from './migrations/2026-11-23-0004-dispute-history.js';
 import * as conversationSummaries from './migrations/2026-11-23-0006-conversation-summaries.js';
+import * as auditJournal from './migrations/2026-11-24-0017-audit-journal.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0002-catalogue': catalogue,
   '2026-11-23-0004-dispute-history': disputeHistory,
   '2026-11-23-0006-conversation-summaries': conversationSummaries,
+  '2026-11-24-0017-audit-journal': auditJournal,
 };
 
 export class MigrationError extends Error {}

@@ -38,6 +38,7 @@ const SUMMARY_LABELS: Record<keyof SeedSummary, string> = {
   conversations: 'Conversations',
   messages: 'Messages',
   notifications: 'Notifications',
+  audit_entries: "Entrées du journal d'audit",
   documents: 'Fichiers de documents',
 };
 
