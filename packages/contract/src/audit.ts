@@ -54,6 +54,50 @@ export const AUDIT_ACTIONS = [
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;
 
+/** The French label of each action, shared by the console and the CSV export. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'auth.login': 'Connexion',
+  'auth.login_failed': 'Échec de connexion',
+  'auth.logout': 'Déconnexion',
+  'auth.password_change': 'Changement de mot de passe',
+  'auth.password_reset': 'Réinitialisation du mot de passe (démarrage)',
+  'user.update': "Modification d'un utilisateur",
+  'user.delete': "Suppression d'un utilisateur",
+  'user.toggle_status': "Activation ou désactivation d'un utilisateur",
+  'user.toggle_verification': "Vérification d'un utilisateur modifiée",
+  'provider.set_verified': "Vérification d'un prestataire modifiée",
+  'provider_verification.approve': "Approbation d'une vérification de prestataire",
+  'provider_verification.reject': "Rejet d'une vérification de prestataire",
+  'provider_verification.view_documents': "Consultation des pièces d'identité d'un prestataire",
+  'provider_verification.export': 'Export des vérifications des prestataires',
+  'client_verification.approve': "Approbation d'une vérification de client",
+  'client_verification.reject': "Rejet d'une vérification de client",
+  'client_verification.reset': "Réinitialisation d'une vérification de client",
+  'client_verification.view_documents': "Consultation des pièces d'identité d'un client",
+  'project.update': "Modification d'un projet",
+  'project.delete': "Suppression d'un projet",
+  'category.create': "Création d'une catégorie",
+  'category.update': "Modification d'une catégorie",
+  'category.delete': "Suppression d'une catégorie",
+  'subcategory.create': "Création d'une sous-catégorie",
+  'subcategory.update': "Modification d'une sous-catégorie",
+  'subcategory.delete': "Suppression d'une sous-catégorie",
+  'dispute.update_status': "Changement de statut d'un litige",
+  'dispute.view_evidence': "Consultation des preuves d'un litige",
+  'report.update_status': "Changement de statut d'un signalement",
+  'conversation.mark_read': 'Conversation marquée comme lue',
+  'conversation.close': "Fermeture d'une conversation",
+  'conversation.add_message': "Message de l'administration",
+  'conversation.delete_message': "Suppression d'un message",
+  'conversation.read_messages': "Lecture des messages d'une conversation",
+  'audit.export': "Export du journal d'audit",
+};
+
+/** The French label of an action code; an unknown (older) code is shown as it is. */
+export function auditActionLabel(action: string): string {
+  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+}
+
 /** Kinds of objects an entry may be about (each has a screen in the console). */
 export const AUDIT_OBJECT_TYPES = [
   'user',
@@ -69,6 +113,19 @@ export const AUDIT_OBJECT_TYPES = [
 ] as const;
 export const AuditObjectType = z.enum(AUDIT_OBJECT_TYPES);
 export type AuditObjectType = z.infer<typeof AuditObjectType>;
+
+export const AUDIT_OBJECT_TYPE_LABELS: Record<AuditObjectType, string> = {
+  user: 'Utilisateur',
+  provider: 'Prestataire',
+  provider_verification: 'Vérification de prestataire',
+  client_verification: 'Vérification de client',
+  project: 'Projet',
+  category: 'Catégorie',
+  subcategory: 'Sous-catégorie',
+  dispute: 'Litige',
+  report: 'Signalement',
+  conversation: 'Conversation',
+};
 
 /** A JSON value as recorded (text, number, boolean, null; arrays and objects for list fields). */
 export type AuditValue = string | number | boolean | null | AuditValue[] | { [key: string]: AuditValue };
@@ -165,3 +222,6 @@ export type AuditListQuery = z.infer<typeof AuditListQuery>;
 
 export const AuditPage = pageOf(AuditEntry);
 export type AuditPage = z.infer<typeof AuditPage>;
+
+export const AuditExportQuery = AuditFilters;
+export type AuditExportQuery = z.infer<typeof AuditExportQuery>;

@@ -146,3 +146,12 @@ export function diffValues(
   }
   return changes;
 }
+
+/** The filters of a list or an export, as an entry keeps them (absent ones left out). */
+export function filtersDetails(filters: object): Record<string, AuditValue> {
+  const kept: Record<string, AuditValue> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== null && value !== '') kept[key] = toAuditValue(value);
+  }
+  return { filters: kept };
+}

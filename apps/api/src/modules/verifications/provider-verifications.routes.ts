@@ -19,7 +19,7 @@ import {
 } from '@kwanza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordAudit } from '../../lib/audit-trail.js';
+import { filtersDetails, recordAudit } from '../../lib/audit-trail.js';
 import { buildPage, offsetOf } from '../../lib/pagination.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
 import { documentUrlSigner } from '../../storage/signed-url.js';
@@ -42,7 +42,7 @@ import {
   type VerificationReadContext,
 } from './provider-verifications.reads.js';
 import { providerVerificationReport } from './provider-verifications.reports.js';
-import { exportDetails, recordDocumentView } from './verification-audit.js';
+import { recordDocumentView } from './verification-audit.js';
 import { requireRejectionReason, requireSelection } from './verification-rules.js';
 
 const TAGS = ['Vérifications prestataires'];
@@ -182,7 +182,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
     async (request, reply) => {
       const { format: _format, ...filters } = request.query;
       const now = new Date();
-      await recordAudit(app.db, { object: null, details: exportDetails(filters) });
+      await recordAudit(app.db, { object: null, details: filtersDetails(filters) });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFilename(now)}"`)

@@ -1,9 +1,4 @@
-import type {
-  AuditValue,
-  ClientVerification,
-  ProviderVerification,
-  ProviderVerificationFilters,
-} from '@kwanza/contract';
+import type { ClientVerification, ProviderVerification } from '@kwanza/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit-trail.js';
@@ -38,13 +33,4 @@ export async function recordDocumentView(
     object: { type, id: verification.id, label: `${owner.name} (${owner.email})` },
     details: { documents: [...documents] },
   });
-}
-
-/** The filters of an export, as its entry keeps them (absent ones left out). */
-export function exportDetails(filters: Partial<ProviderVerificationFilters>): Record<string, AuditValue> {
-  const kept: Record<string, AuditValue> = {};
-  for (const [key, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== null && value !== '') kept[key] = value as AuditValue;
-  }
-  return { filters: kept };
 }
