@@ -54,8 +54,20 @@ function detailsWithoutSecrets(details: Record<string, AuditValue> | null | unde
   return kept.length === 0 ? null : JSON.stringify(Object.fromEntries(kept));
 }
 
-function searchTextOf(row: Omit<Insertable<AuditEntriesTable>, 'search_text'>, draft: AuditDraft): string {
-  const detailTexts = Object.entries(draft.details ?? {})
+/**
+ * audit_entries.search_text: the admin, the object's label, type and id, the action code, the address
+ * and the text values of the details (an e-mail typed at a failed login…).
+ */
+export function auditSearchText(row: {
+  admin_label?: string | null;
+  object_label?: string | null;
+  action: string;
+  object_type?: string | null;
+  object_id?: number | null;
+  ip_address?: string | null;
+  details?: Record<string, AuditValue> | null;
+}): string {
+  const detailTexts = Object.entries(row.details ?? {})
     .filter(([key, value]) => typeof value === 'string' && !SECRET_FIELD.test(key))
     .map(([, value]) => clip(String(value), 200));
   return normalizeSearchText(
@@ -109,7 +121,7 @@ export async function recordAudit(
       changes: JSON.stringify(withoutSecrets(draft.changes ?? [])),
       details: detailsWithoutSecrets(draft.details),
     };
-    return { ...row, search_text: searchTextOf(row, draft) };
+    return { ...row, search_text: auditSearchText({ ...row, details: draft.details ?? null }) };
   });
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     await db
