@@ -53,6 +53,12 @@ export const queryKeys = {
     all: ['dashboard'] as const,
     stats: ['dashboard', 'stats'] as const,
   },
+  audit: {
+    all: ['audit'] as const,
+    list: (filters: object) => ['audit', 'list', filters] as const,
+    detail: (id: number) => ['audit', 'detail', id] as const,
+    admins: ['audit', 'admins'] as const,
+  },
   categories: {
     all: ['categories'] as const,
     list: ['categories', 'list'] as const,

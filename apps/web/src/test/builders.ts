@@ -179,7 +179,8 @@ export function aDispute(overrides: Partial<Dispute> = {}): Dispute {
 }
 
 export function aDisputeDetail(overrides: Partial<DisputeDetail> = {}): DisputeDetail {
-  return { ...aDispute(overrides), project: null, conversation_id: null, history: [], ...overrides };
+  const { evidence = [], ...rest } = overrides;
+  return { ...aDispute(rest), evidence, project: null, conversation_id: null, history: [], ...rest };
 }
 
 /** A disputes page with its per-status counts. */

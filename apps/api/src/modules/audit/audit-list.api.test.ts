@@ -112,6 +112,19 @@ describe('the audit journal list and export', () => {
     expect(last.next).toBeNull();
   });
 
+  it('answers one entry by id, 404 when there is none', async () => {
+    const entry = await ctx.request('GET', `/api/admin/audit/${ids.reject}/`);
+    expect(entry.statusCode).toBe(200);
+    expect(entry.json()).toMatchObject({
+      id: ids.reject,
+      action: 'provider_verification.reject',
+      admin: bruno,
+    });
+    const missing = await ctx.request('GET', '/api/admin/audit/99999999/');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toBe("Entrée du journal d'audit introuvable.");
+  });
+
   it('answers French 400s for bad filters', async () => {
     for (const [query, field] of [
       ['?object_id=42', 'object_id'],

@@ -15,7 +15,7 @@ import { countUpToCap } from '../../db/paginate.js';
 import type { AuditEntriesTable, Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
-import { badRequest } from '../../lib/http-errors.js';
+import { badRequest, notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
 
 /*
@@ -158,6 +158,18 @@ export async function listAuditEntries(
       .execute(),
   ]);
   return { count: total.count, capped: total.capped, results: rows.map(toAuditEntry) };
+}
+
+export const AUDIT_ENTRY_NOT_FOUND = "Entrée du journal d'audit introuvable.";
+
+export async function getAuditEntry(db: Kysely<Database>, id: number): Promise<AuditEntry> {
+  const row = await db
+    .selectFrom('audit_entries')
+    .select(ENTRY_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(AUDIT_ENTRY_NOT_FOUND);
+  return toAuditEntry(row);
 }
 
 /** Where an export chunk starts: after the last entry of the previous one (newest first). */

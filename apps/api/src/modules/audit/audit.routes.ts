@@ -1,10 +1,18 @@
 import { Readable } from 'node:stream';
-import { AuditExportQuery, AuditListQuery, AuditPage, ErrorBody, FileResponse } from '@kwanza/contract';
+import {
+  AuditEntry,
+  AuditExportQuery,
+  AuditListQuery,
+  AuditPage,
+  ErrorBody,
+  FileResponse,
+  IdParams,
+} from '@kwanza/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { filtersDetails, recordAudit } from '../../lib/audit-trail.js';
 import { buildPage } from '../../lib/pagination.js';
 import { AUDIT_EXPORT_CHUNK_SIZE, auditExportFilename, generateAuditCsv } from './audit.export.js';
-import { checkAuditFilters, listAuditEntries } from './audit.repository.js';
+import { checkAuditFilters, getAuditEntry, listAuditEntries } from './audit.repository.js';
 
 const tags = ["Journal d'audit"];
 const BASE = '/admin/audit';
@@ -36,6 +44,19 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       const { count, capped, results } = await listAuditEntries(app.db, request.query);
       return buildPage(request, request.query, count, results, capped);
     },
+  );
+
+  app.get(
+    `${BASE}/:id/`,
+    {
+      schema: {
+        tags,
+        summary: "Une entrée du journal d'audit",
+        params: IdParams,
+        response: { 200: AuditEntry, 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => getAuditEntry(app.db, request.params.id),
   );
 
   app.get(
