@@ -1,5 +1,6 @@
 import type {
   AdminConversation,
+  AuditEntry,
   ClientVerification,
   ClientVerificationStats,
   ConversationMessage,
@@ -317,6 +318,26 @@ export function someConversationStats(overrides: Partial<ConversationStats> = {}
     conversations_with_unread: 7,
     recent_conversations: 5,
     total_messages: 380,
+    ...overrides,
+  };
+}
+
+/** An entry of the audit journal: by default an admin rejected a provider verification. */
+export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    created_at: '2026-03-12T09:30:00.000Z',
+    admin: { id: 1, label: 'admin@kwanza.test' },
+    request_id: `req-${id}`,
+    ip_address: '10.0.0.7',
+    action: 'provider_verification.reject',
+    object: { type: 'provider_verification', id: 42, label: 'Élodie Mbala (elodie@exemple.ao)' },
+    changes: [
+      { field: 'verification_status', before: 'pending', after: 'rejected' },
+      { field: 'rejection_reason', before: null, after: 'Photo floue' },
+    ],
+    details: null,
     ...overrides,
   };
 }
