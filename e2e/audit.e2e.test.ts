@@ -130,5 +130,9 @@ describe('audit journal (/audit)', () => {
     await item.waitFor();
     await item.getByText('Statut : En attente → Rejeté').waitFor();
     expect(await item.getByText(session.user.email).count()).toBe(1);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    const modalViolations = await axeViolations(page);
+    expect(modalViolations, describeViolations(modalViolations)).toEqual([]);
   });
 });
