@@ -48,7 +48,16 @@ export interface AuditTrailOptions {
 export function registerAuditTrail(app: FastifyInstance, options: AuditTrailOptions): void {
   app.addHook('onRoute', (route) => {
     if (!API_PATH.test(route.url)) return;
-    checkDeclaration(route.method, route.url, route.config?.audit);
+    const audit = route.config?.audit;
+    checkDeclaration(route.method, route.url, audit);
+    // The API documentation tells what each route leaves in the journal.
+    if (route.schema && audit) {
+      const note =
+        'action' in audit
+          ? `Journal d’audit : \`${audit.action}\`.`
+          : `Journal d’audit : rien (${audit.exempt}).`;
+      route.schema.description = route.schema.description ? `${route.schema.description}\n\n${note}` : note;
+    }
   });
 
   app.addHook('onRequest', (request, _reply, done) => {

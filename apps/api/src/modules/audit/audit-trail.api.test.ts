@@ -63,6 +63,18 @@ describe('the audit trail', () => {
       expect(unused).toEqual([]);
     });
 
+    it('documents the action of each audited route in the API description', async () => {
+      const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+        paths: Record<string, Record<string, { description?: string }>>;
+      }>();
+      expect(document.paths['/api/users/{id}/']?.delete?.description).toContain(
+        'Journal d’audit : `user.delete`.',
+      );
+      expect(document.paths['/api/admin/conversations/{id}/messages/']?.get?.description).toContain(
+        'Journal d’audit : `conversation.read_messages`.',
+      );
+    });
+
     it('refuses to start with a write route that declares nothing, or an exemption without a reason', async () => {
       const configs: FastifyContextConfig[] = [{}, { audit: { exempt: ' ' } }];
       for (const config of configs) {
