@@ -49,3 +49,20 @@ export function currentAuditScope(): AuditScope | undefined {
 export function declaredAction(route: AuditRoute | undefined): AuditAction | undefined {
   return route && 'action' in route ? route.action : undefined;
 }
+
+/**
+ * Runs `work` outside a request (a script, a test, start-up work) as `actor` (default: the platform
+ * itself) doing `action`: the repositories it calls record their entries under that action.
+ */
+export function runAsAudited<T>(action: AuditAction, work: () => T, actor: AuditActor | null = null): T {
+  return runInAuditScope(
+    {
+      requestId: null,
+      ipAddress: null,
+      actor: () => actor,
+      route: { action, object: null },
+      recorded: false,
+    },
+    work,
+  );
+}

@@ -106,7 +106,12 @@ export async function recordAudit(
   const at = nowIso();
   const rows = list.map((draft): Insertable<AuditEntriesTable> => {
     const action = draft.action ?? declaredAction(scope?.route);
-    if (!action) throw new Error('recordAudit : aucune action, ni donnée ni déclarée par la route');
+    if (!action) {
+      throw new Error(
+        "recordAudit : aucune action, ni donnée ni déclarée par la route ; hors d'une requête, appeler le " +
+          'dépôt dans runAsAudited(action, …) (lib/audit-context.ts)',
+      );
+    }
     const actor = draft.actor === undefined ? (scope?.actor() ?? null) : draft.actor;
     const row = {
       created_at: at,

@@ -3,6 +3,7 @@ import Fastify, { type FastifyContextConfig } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runInTransaction } from '../../db/transaction.js';
+import { runAsAudited } from '../../lib/audit-context.js';
 import { purgeExpiredAuditEntries } from '../../lib/audit-retention.js';
 import { recordAudit } from '../../lib/audit-trail.js';
 import { AuditDeclarationError, registerAuditTrail } from '../../plugins/audit-trail.js';
@@ -10,6 +11,7 @@ import { insertUser } from '../../test/factories.js';
 import { createTestContext, TEST_ADMIN, type TestContext } from '../../test/test-context.js';
 import { insertConversation, insertMessage } from '../conversations/conversations.factories.js';
 import { insertDispute, insertEvidence } from '../disputes/disputes.factories.js';
+import { toggleUserVerification } from '../users/users.repository.js';
 import {
   insertClientVerification,
   insertProvider,
@@ -133,6 +135,20 @@ describe('the audit trail', () => {
       });
       expect(attempts).toBe(2);
       expect((await written()).map((entry) => entry.details)).toEqual([{ attempt: 2 }]);
+    });
+  });
+
+  it('records a repository called outside a request only under an action it is given', async () => {
+    const user = await insertUser(ctx.db, { role: 'client' });
+    await expect(toggleUserVerification(ctx.db, user)).rejects.toThrow(/runAsAudited/);
+    expect(await written()).toEqual([]);
+    await runAsAudited('user.toggle_verification', () => toggleUserVerification(ctx.db, user));
+    expect(await only()).toMatchObject({
+      action: 'user.toggle_verification',
+      admin: null,
+      request_id: null,
+      object: { type: 'user', id: user },
+      changes: [{ field: 'is_verified', before: false, after: true }],
     });
   });
 
