@@ -172,6 +172,18 @@ describe('audit entries of the write routes', () => {
       ['provider_verification.reject', second, { bulk: true }],
     ]);
     for (const item of entries) expect(item.request_id).toBe(bulk.headers['x-request-id']);
+
+    mark = await lastAuditId(ctx.db);
+    const third = await insertProviderVerification(ctx.db);
+    const approval = await ctx.request('POST', `${BASE}/bulk-approve/`, { verification_ids: [third, first] });
+    expect(approval.json()).toMatchObject({ updated: [third] });
+    expect((await written()).map((item) => [item.action, item.object?.id, item.changes[0]])).toEqual([
+      [
+        'provider_verification.approve',
+        third,
+        { field: 'verification_status', before: 'pending', after: 'verified' },
+      ],
+    ]);
   });
 
   it('client_verification.approve, .reject and .reset', async () => {
@@ -297,6 +309,27 @@ describe('audit entries of the write routes', () => {
     expect(renamed).toMatchObject({
       action: 'subcategory.update',
       changes: [{ field: 'name', before: 'Taille de haies', after: 'Haies et arbustes' }],
+    });
+
+    mark = await lastAuditId(ctx.db);
+    const other = await ctx.request('POST', '/api/subcategories/', {
+      name: 'Arrosage',
+      description: 'Jardins',
+      icon: 'droplet',
+      category,
+    });
+    const otherId = other.json<{ id: number }>().id;
+    mark = await lastAuditId(ctx.db);
+    expect(await onlyEntry(await ctx.request('DELETE', `/api/subcategories/${otherId}/`))).toMatchObject({
+      action: 'subcategory.delete',
+      object: { type: 'subcategory', id: otherId, label: 'Arrosage' },
+      changes: [
+        { field: 'name', before: 'Arrosage', after: null },
+        { field: 'description', before: 'Jardins', after: null },
+        { field: 'icon', before: 'droplet', after: null },
+        { field: 'category_id', before: category, after: null },
+      ],
+      details: { projects_moved: 0 },
     });
 
     mark = await lastAuditId(ctx.db);
