@@ -1,5 +1,5 @@
 import type { AuditObjectType, AuditValue } from '@kwanza/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { dialectOf } from '../db/sql.js';
 import { type AuditDraft, diffValues, markAudited, recordAudit, toAuditValue } from './audit-trail.js';
@@ -18,11 +18,12 @@ interface Snapshot {
 }
 
 interface AuditedObject {
-  /** The table of the objects' rows (locked by `trackChanges` on PostgreSQL). */
-  table: keyof Database;
   fields: readonly string[];
-  /** The tracked fields and the label of the given objects (absent ids: rows that do not exist). */
-  read(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, Snapshot>>;
+  /**
+   * The tracked fields and the label of the given objects (absent ids: rows that do not exist);
+   * with `lock`, the objects' rows stay locked until the transaction ends (PostgreSQL, in id order).
+   */
+  read(db: Kysely<Database>, ids: readonly number[], lock?: boolean): Promise<Map<number, Snapshot>>;
 }
 
 type Row = Record<string, unknown> & { id: number };
@@ -77,23 +78,22 @@ const REASON_LABEL_LENGTH = 80;
 
 export const AUDITED_OBJECTS: Record<AuditObjectType, AuditedObject> = {
   user: {
-    table: 'users',
     fields: USER_FIELDS,
-    read: async (db, ids) =>
+    read: async (db, ids, lock = false) =>
       snapshots(
         await db
           .selectFrom('users')
           .select(['id', ...USER_FIELDS])
           .where('id', 'in', [...ids])
+          .$if(lock, (query) => query.orderBy('id').forUpdate('users'))
           .execute(),
         USER_FIELDS,
         personLabel,
       ),
   },
   provider: {
-    table: 'provider_profiles',
     fields: PROVIDER_FIELDS,
-    read: async (db, ids) =>
+    read: async (db, ids, lock = false) =>
       snapshots(
         await db
           .selectFrom('provider_profiles as pp')
@@ -107,15 +107,15 @@ export const AUDITED_OBJECTS: Record<AuditObjectType, AuditedObject> = {
             'users.email',
           ])
           .where('pp.id', 'in', [...ids])
+          .$if(lock, (query) => query.orderBy('pp.id').forUpdate('pp'))
           .execute(),
         PROVIDER_FIELDS,
         personLabel,
       ),
   },
   provider_verification: {
-    table: 'provider_verifications',
     fields: VERIFICATION_FIELDS,
-    read: async (db, ids) =>
+    read: async (db, ids, lock = false) =>
       snapshots(
         await db
           .selectFrom('provider_verifications as v')
@@ -129,15 +129,15 @@ export const AUDITED_OBJECTS: Record<AuditObjectType, AuditedObject> = {
             'users.email',
           ])
           .where('v.id', 'in', [...ids])
+          .$if(lock, (query) => query.orderBy('v.id').forUpdate('v'))
           .execute(),
         VERIFICATION_FIELDS,
         personLabel,
       ),
   },
   client_verification: {
-    table: 'client_verifications',
     fields: VERIFICATION_FIELDS,
-    read: async (db, ids) =>
+    read: async (db, ids, lock = false) =>
       snapshots(
         await db
           .selectFrom('client_verifications as v')
@@ -151,76 +151,77 @@ export const AUDITED_OBJECTS: Record<AuditObjectType, AuditedObject> = {
             'users.email',
           ])
           .where('v.id', 'in', [...ids])
+          .$if(lock, (query) => query.orderBy('v.id').forUpdate('v'))
           .execute(),
         VERIFICATION_FIELDS,
         personLabel,
       ),
   },
   project: {
-    table: 'projects',
     fields: PROJECT_FIELDS,
-    read: async (db, ids) =>
+    read: async (db, ids, lock = false) =>
       snapshots(
         await db
           .selectFrom('projects')
           .select(['id', ...PROJECT_FIELDS])
           .where('id', 'in', [...ids])
+          .$if(lock, (query) => query.orderBy('id').forUpdate('projects'))
           .execute(),
         PROJECT_FIELDS,
         (row) => String(row.title),
       ),
   },
   category: {
-    table: 'categories',
     fields: CATEGORY_FIELDS,
-    read: async (db, ids) =>
+    read: async (db, ids, lock = false) =>
       snapshots(
         await db
           .selectFrom('categories')
           .select(['id', ...CATEGORY_FIELDS])
           .where('id', 'in', [...ids])
+          .$if(lock, (query) => query.orderBy('id').forUpdate('categories'))
           .execute(),
         CATEGORY_FIELDS,
         (row) => String(row.name),
       ),
   },
   subcategory: {
-    table: 'subcategories',
     fields: SUBCATEGORY_FIELDS,
-    read: async (db, ids) =>
+    read: async (db, ids, lock = false) =>
       snapshots(
         await db
           .selectFrom('subcategories')
           .select(['id', ...SUBCATEGORY_FIELDS])
           .where('id', 'in', [...ids])
+          .$if(lock, (query) => query.orderBy('id').forUpdate('subcategories'))
           .execute(),
         SUBCATEGORY_FIELDS,
         (row) => String(row.name),
       ),
   },
   dispute: {
-    table: 'disputes',
     fields: DISPUTE_FIELDS,
-    read: async (db, ids) =>
+    read: async (db, ids, lock = false) =>
       snapshots(
         await db
           .selectFrom('disputes')
           .select(['id', 'title', ...DISPUTE_FIELDS])
           .where('id', 'in', [...ids])
+          .$if(lock, (query) => query.orderBy('id').forUpdate('disputes'))
           .execute(),
         DISPUTE_FIELDS,
         (row) => String(row.title),
       ),
   },
   report: {
-    table: 'reports',
     fields: REPORT_FIELDS,
-    read: async (db, ids) =>
+    read: async (db, ids, lock = false) =>
       snapshots(
         await db
           .selectFrom('reports')
           .select(['id', 'reason', ...REPORT_FIELDS])
           .where('id', 'in', [...ids])
+          .$if(lock, (query) => query.orderBy('id').forUpdate('reports'))
           .execute(),
         REPORT_FIELDS,
         (row) => {
@@ -232,9 +233,8 @@ export const AUDITED_OBJECTS: Record<AuditObjectType, AuditedObject> = {
       ),
   },
   conversation: {
-    table: 'conversations',
     fields: CONVERSATION_FIELDS,
-    read: async (db, ids) =>
+    read: async (db, ids, lock = false) =>
       snapshots(
         await db
           .selectFrom('conversations')
@@ -251,6 +251,7 @@ export const AUDITED_OBJECTS: Record<AuditObjectType, AuditedObject> = {
             'provider.username as provider_username',
           ])
           .where('conversations.id', 'in', [...ids])
+          .$if(lock, (query) => query.orderBy('conversations.id').forUpdate('conversations'))
           .execute(),
         CONVERSATION_FIELDS,
         (row) =>
@@ -307,13 +308,11 @@ export async function trackChanges(
 ): Promise<ChangeTracker> {
   const object = AUDITED_OBJECTS[type];
   const unique = [...new Set(ids)].sort((a, b) => a - b);
-  if (unique.length > 0 && dialectOf(db) === 'postgres') {
-    // The values read now stay true until the change: a concurrent writer waits for this transaction.
-    await sql`select id from ${sql.table(object.table)} where id in (${sql.join(unique)}) order by id for update`.execute(
-      db,
-    );
-  }
-  const before = unique.length === 0 ? new Map<number, Snapshot>() : await object.read(db, unique);
+  // Locked on PostgreSQL: the values read now stay true until the change (a concurrent writer waits).
+  const before =
+    unique.length === 0
+      ? new Map<number, Snapshot>()
+      : await object.read(db, unique, dialectOf(db) === 'postgres');
   return {
     async record(options = {}) {
       const known = [...before.keys()];
