@@ -47,6 +47,7 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<unknown> }[] = [
   { path: '/categories', ready: (page) => page.locator('.mantine-Accordion-item').first().waitFor() },
   { path: '/disputes', ready: (page) => page.locator('tbody tr').first().waitFor() },
   { path: '/reports', ready: (page) => page.locator('tbody tr').first().waitFor() },
+  { path: '/audit', ready: (page) => page.locator('tbody tr').first().waitFor() },
   { path: '/conversations', ready: (page) => page.locator('tbody tr').first().waitFor() },
   { path: '/notifications', ready: (page) => page.locator('tbody tr').first().waitFor() },
   {

@@ -24,6 +24,7 @@ const SIDEBAR = [
   { label: 'Catégories', path: '/categories', title: 'Gestion des catégories' },
   { label: 'Notifications', path: '/notifications', title: 'Gestion des Notifications' },
   { label: 'Rapports', path: '/reports', title: 'Gestion des signalements' },
+  { label: "Journal d'audit", path: '/audit', title: "Journal d'audit" },
   { label: 'Paramètres', path: '/settings', title: 'Paramètres' },
 ] as const;
 

@@ -13,9 +13,13 @@
  *    Kysely and driver included) with the same statements run by the bare driver; the HTTP and JSON
  *    time of a request (p50 at 1 connection minus the driver's time) is shown beside it.
  *
+ * 4. Measures what an audit journal entry adds to a write (issue 17): the same committed one-row
+ *    update with and without its entry.
+ *
  * Targets (issue 9, this machine's 2 cores, SQLite; PostgreSQL within 2×): lists p95 ≤ 15 ms at 16
- * connections, searches ≤ 30 ms, statistics ≤ 20 ms, API ≤ 1.5× the driver, memory ≤ 250 MB. Exit
- * code 1 when one is missed, so the numbers cannot be misread.
+ * connections, searches ≤ 30 ms, statistics ≤ 20 ms, API ≤ 1.5× the driver, memory ≤ 250 MB; an
+ * audit entry adds ≤ 1 ms to a write (median). Exit code 1 when one is missed, so the numbers cannot
+ * be misread.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -31,11 +35,18 @@ import { ensureFirstAdmin } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, sqliteFilePath } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { runInTransaction } from '../src/db/transaction.js';
+import { trackChanges } from '../src/lib/audit-objects.js';
 import { broadcastNotification } from '../src/modules/notifications/notifications.writes.js';
 import { seedDatabase } from '../src/seed/seed-database.js';
 import { DocumentStorage, documentsDir } from '../src/storage/document-storage.js';
 
 type Kind = 'list' | 'search' | 'stats';
+
+/** YYYY-MM-DD of N days ago (the journal's period filter). */
+function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 24 * 3600 * 1000).toISOString().slice(0, 10);
+}
 
 const ENDPOINTS: Array<{ url: string; kind: Kind }> = [
   { url: '/api/users/', kind: 'list' },
@@ -95,6 +106,13 @@ const ENDPOINTS: Array<{ url: string; kind: Kind }> = [
   { url: '/api/admin/provider-verification/reports/', kind: 'stats' },
   { url: '/api/admin/client-verification/stats/', kind: 'stats' },
   { url: '/api/dashboard/', kind: 'stats' },
+  { url: '/api/admin/audit/', kind: 'list' },
+  { url: '/api/admin/audit/?action=provider_verification.reject', kind: 'list' },
+  { url: '/api/admin/audit/?admin=1', kind: 'list' },
+  { url: '/api/admin/audit/?object_type=provider_verification&object_id=1', kind: 'list' },
+  { url: `/api/admin/audit/?date_from=${daysAgo(30)}&date_to=${daysAgo(0)}`, kind: 'list' },
+  { url: '/api/admin/audit/?page=2000', kind: 'list' },
+  { url: '/api/admin/audit/?search=silva', kind: 'search' },
 ];
 
 const TARGET_P95_MS: Record<Kind, number> = { list: 15, search: 30, stats: 20 };
@@ -102,6 +120,8 @@ const TARGET_RATIO = 1.5;
 /** A notification to every active user ("finishes in seconds" at 1,000,000 users). */
 const TARGET_BROADCAST_MS = 10_000;
 const TARGET_RSS_MB = 250;
+/** What recording a write in the audit journal may add to it (median, ms; PostgreSQL within 2×). */
+const TARGET_AUDIT_COST_MS = 1;
 const ADMIN = { email: 'bench@kwanza.test', password: 'Bench-Passw0rd!' };
 
 function option(name: string): string | undefined {
@@ -252,7 +272,8 @@ async function driverTimes(captured: Map<string, Captured>): Promise<Map<string,
     await client.end();
     return times;
   }
-  const sqlite = new SqliteDatabase(sqliteFilePath(dataDir), { readonly: true });
+  // Writable: reading a conversation's messages writes its audit entry, replayed here too.
+  const sqlite = new SqliteDatabase(sqliteFilePath(dataDir));
   for (const [url, list] of statements) {
     const prepared = list.map((statement) => ({
       query: sqlite.prepare(statement.sql),
@@ -277,6 +298,54 @@ async function driverTimes(captured: Map<string, Captured>): Promise<Map<string,
   }
   sqlite.close();
   return times;
+}
+
+/**
+ * The cost an audit entry adds to a write: the same one-row update (a project's admin notes) in its
+ * own transaction, committed, with and without its journal entry (before and after read, diff,
+ * insert), alternated so both see the same cache; medians over a few hundred writes.
+ */
+async function measureAuditCost(): Promise<{ plain: number; audited: number }> {
+  const config = loadConfig(env);
+  const database = openDatabase(config);
+  const db = database.db;
+  try {
+    const projects = await db.selectFrom('projects').select('id').orderBy('id').limit(200).execute();
+    const plain: number[] = [];
+    const audited: number[] = [];
+    const rounds = 400;
+    for (let round = 0; round < rounds + 20; round += 1) {
+      const id = projects[round % projects.length]?.id ?? 1;
+      const notes = `Banc d'essai ${round}`;
+      const update = (trx: typeof db) =>
+        trx.updateTable('projects').set({ admin_notes: notes }).where('id', '=', id).execute();
+      const withAudit = round % 2 === 0;
+      const start = performance.now();
+      await runInTransaction(db, async (trx) => {
+        if (!withAudit) {
+          await update(trx);
+          return;
+        }
+        const audit = await trackChanges(trx, 'project', [id]);
+        await update(trx);
+        await audit.record({ action: 'project.update' });
+      });
+      const elapsed = performance.now() - start;
+      if (round >= 20) (withAudit ? audited : plain).push(elapsed);
+    }
+    return {
+      plain: percentile(
+        plain.sort((a, b) => a - b),
+        0.5,
+      ),
+      audited: percentile(
+        audited.sort((a, b) => a - b),
+        0.5,
+      ),
+    };
+  } finally {
+    await database.close();
+  }
 }
 
 /** The server as production runs it: the built API, rebuilt from the current sources first. */
@@ -412,6 +481,7 @@ console.log(
   `Diffusion d'une notification à ${broadcast.recipients.toLocaleString('fr-FR')} utilisateurs actifs : ${Math.round(broadcast.ms)} ms (une instruction, une transaction, annulée ensuite ; objectif ≤ ${TARGET_BROADCAST_MS / 1000} s ${broadcastOk ? 'ok' : 'DÉPASSÉ'})`,
 );
 const captured = await captureStatements();
+const auditCost = await measureAuditCost();
 const driver = await driverTimes(captured);
 const server = await startServer();
 try {
@@ -467,6 +537,17 @@ try {
         0.5,
       ),
     )}, objectif ≤ ${TARGET_RATIO}. Le temps HTTP et JSON d'une requête (colonne « HTTP p50 − pilote ») s'y ajoute.`,
+  );
+  const addedMs = auditCost.audited - auditCost.plain;
+  const auditLimit = TARGET_AUDIT_COST_MS * postgresFactor;
+  const auditOk = addedMs <= auditLimit;
+  if (!auditOk) failed = true;
+  console.log(
+    `Coût d'une entrée du journal d'audit sur une écriture (médiane, transaction validée) : ${round(
+      auditCost.plain,
+    )} ms sans, ${round(auditCost.audited)} ms avec, soit +${round(addedMs)} ms (objectif ≤ ${auditLimit} ms ${
+      auditOk ? 'ok' : 'DÉPASSÉ'
+    })`,
   );
 } finally {
   server.child.kill('SIGTERM');

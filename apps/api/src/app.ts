@@ -9,6 +9,7 @@ import { resolveJwtSecret, TokenService } from './lib/tokens.js';
 import { WorkLane } from './lib/work-lane.js';
 import { apiModules } from './modules/index.js';
 import { registerApiDocs } from './plugins/api-docs.js';
+import { registerAuditTrail } from './plugins/audit-trail.js';
 import { registerAuthGuard } from './plugins/auth-guard.js';
 import { answerClientError, answerFrameworkError, registerErrorHandlers } from './plugins/error-handler.js';
 import { limitRulesOf, registerRequestLimits } from './plugins/rate-limit.js';
@@ -21,6 +22,11 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Where pino writes (tests capture it); standard output by default. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * A successful write that recorded nothing in the audit journal answers 500 instead of only being
+   * logged (the tests turn it on, so that a route forgetting its entry fails them).
+   */
+  strictAudit?: boolean;
 }
 
 /** The URL with the value of a `signature` query parameter masked. */
@@ -100,7 +106,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     if (/^\/api\/docs(\/|$)/.test(route.url)) route.config = { ...route.config, public: true };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      app.registeredRoutes.push({ method, url: route.url, isPublic: route.config?.public === true });
+      app.registeredRoutes.push({
+        method,
+        url: route.url,
+        isPublic: route.config?.public === true,
+        audit: route.config?.audit,
+      });
     }
   });
   app.addHook('onSend', async (request, reply) => {
@@ -110,6 +121,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerErrorHandlers(app);
   // Headers first: an onRequest hook that throws (the guard's 401/403) skips the hooks after it.
   await registerSecurityHeaders(app);
+  // Before the guard: the audit scope must enclose every later hook and the handler.
+  registerAuditTrail(app, { strict: options.strictAudit === true });
   registerAuthGuard(app);
   registerRequestLimits(app, limitRulesOf(config.limits));
   await registerApiDocs(app);

@@ -4,6 +4,8 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/schema.js';
 import { nowIso } from './db/sql.js';
 import { runInTransaction } from './db/transaction.js';
+import { objectRef, trackChanges } from './lib/audit-objects.js';
+import { recordAudit } from './lib/audit-trail.js';
 import { hashPassword, verifyPassword } from './lib/passwords.js';
 import { userSearchText } from './lib/search-text.js';
 import { revokeUserSessions } from './lib/sessions.js';
@@ -54,6 +56,7 @@ export async function ensureFirstAdmin(db: Kysely<Database>, config: AppConfig):
     }
     const passwordHash = passwordMatches ? undefined : await hashPassword(password);
     await runInTransaction(db, async (trx) => {
+      const audit = await trackChanges(trx, 'user', [existing.id]);
       await trx
         .updateTable('users')
         .set({
@@ -65,6 +68,16 @@ export async function ensureFirstAdmin(db: Kysely<Database>, config: AppConfig):
         .where('id', '=', existing.id)
         .execute();
       await revokeUserSessions(trx, existing.id);
+      // Recorded as done by the platform (no admin acts at start-up), without the password.
+      const details = { password_changed: passwordHash !== undefined };
+      if ((await audit.record({ action: 'auth.password_reset', details })) === 0) {
+        await recordAudit(trx, {
+          action: 'auth.password_reset',
+          actor: null,
+          object: await objectRef(trx, 'user', existing.id),
+          details,
+        });
+      }
     });
     return { email, generatedPassword: null, created: false, passwordReset: true };
   }

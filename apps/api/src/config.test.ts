@@ -21,6 +21,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WORKERS: 'deux' })).toThrow(ConfigError);
   });
 
+  it('keeps the whole audit journal by default, or AUDIT_RETENTION_DAYS days', () => {
+    expect(loadConfig({}).auditRetentionDays).toBe(0);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '365' }).auditRetentionDays).toBe(365);
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '-1' })).toThrow(
+      'AUDIT_RETENTION_DAYS vaut 0 (tout garder) ou un nombre de jours',
+    );
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: 'un an' })).toThrow(ConfigError);
+  });
+
   it('reads the environment', () => {
     const config = loadConfig({
       PORT: '9000',

@@ -85,6 +85,11 @@ const EnvSchema = z.object({
   BULK_MAX_PER_MINUTE: z.coerce.number().int().positive().default(30),
   VERIFICATION_URGENT_HOURS: z.coerce.number().int().positive().default(72),
   DOCUMENT_URL_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ message: 'AUDIT_RETENTION_DAYS attend un nombre de jours' })
+    .int({ message: 'AUDIT_RETENTION_DAYS attend un nombre entier de jours' })
+    .min(0, { message: 'AUDIT_RETENTION_DAYS vaut 0 (tout garder) ou un nombre de jours' })
+    .default(0),
 });
 
 export interface AppConfig {
@@ -128,6 +133,8 @@ export interface AppConfig {
   exportQuerySlots: number;
   verificationUrgentHours: number;
   documentUrlTtlSeconds: number;
+  /** Audit entries older than this many days are purged (start-up, then daily); 0 keeps everything. */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -172,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     exportQuerySlots: values.EXPORT_QUERY_SLOTS,
     verificationUrgentHours: values.VERIFICATION_URGENT_HOURS,
     documentUrlTtlSeconds: values.DOCUMENT_URL_TTL_SECONDS,
+    auditRetentionDays: values.AUDIT_RETENTION_DAYS,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.js';
 import type { Dialect } from './db/database.js';
 import type { Database } from './db/schema.js';
+import type { AuditRoute } from './lib/audit-context.js';
 import type { SessionService } from './lib/sessions.js';
 import type { WorkLane } from './lib/work-lane.js';
 import type { LimitName } from './plugins/rate-limit.js';
@@ -19,6 +20,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   isPublic: boolean;
+  /** What the route records in the audit journal (or why nothing); undefined for most reads. */
+  audit: AuditRoute | undefined;
 }
 
 declare module 'fastify' {
@@ -43,5 +46,10 @@ declare module 'fastify' {
     public?: boolean;
     /** Per-admin concurrency and rate limit of an expensive route (see plugins/rate-limit.ts). */
     limit?: LimitName;
+    /**
+     * What the route records in the audit journal: `{ action, object }`, or `{ exempt: 'raison' }`
+     * for a write that changes no object. Required on every write route (plugins/audit-trail.ts).
+     */
+    audit?: AuditRoute;
   }
 }

@@ -39,6 +39,13 @@ export const DisputeEvidence = z.object({
 });
 export type DisputeEvidence = z.infer<typeof DisputeEvidence>;
 
+/**
+ * Evidence as the list describes it: without the link to its file, which only the dispute's detail
+ * issues (and the audit journal records).
+ */
+export const DisputeEvidenceSummary = DisputeEvidence.omit({ file: true });
+export type DisputeEvidenceSummary = z.infer<typeof DisputeEvidenceSummary>;
+
 export const Dispute = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -55,7 +62,7 @@ export const Dispute = z.object({
   /** When it became resolved or closed; null while open or under review. */
   resolved_at: Timestamp.nullable(),
   resolution_note: z.string().nullable(),
-  evidence: z.array(DisputeEvidence),
+  evidence: z.array(DisputeEvidenceSummary),
 });
 export type Dispute = z.infer<typeof Dispute>;
 
@@ -89,6 +96,8 @@ export const DisputeStatusChange = z.object({
 export type DisputeStatusChange = z.infer<typeof DisputeStatusChange>;
 
 export const DisputeDetail = Dispute.extend({
+  /** With a short-lived signed link to each file. */
+  evidence: z.array(DisputeEvidence),
   /** The project the dispute concerns, when there is one. */
   project: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   /** The latest conversation between the same client and provider, when one exists. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 // Validation messages of every schema in French, on the server and in the browser alike.
 z.config(z.locales.fr());
 
+export * from './audit.js';
 export * from './auth.js';
 export * from './categories.js';
 export * from './common.js';

@@ -9,6 +9,7 @@ import * as disputeHistory from './migrations/2026-11-23-0004-dispute-history.js
 import * as conversationSummaries from './migrations/2026-11-23-0006-conversation-summaries.js';
 import * as notificationInbox from './migrations/2026-11-24-0010-notification-inbox.js';
 import * as adminPreferences from './migrations/2026-11-24-0014-admin-preferences.js';
+import * as auditJournal from './migrations/2026-11-24-0017-audit-journal.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0006-conversation-summaries': conversationSummaries,
   '2026-11-24-0010-notification-inbox': notificationInbox,
   '2026-11-24-0014-admin-preferences': adminPreferences,
+  '2026-11-24-0017-audit-journal': auditJournal,
 };
 
 export class MigrationError extends Error {}

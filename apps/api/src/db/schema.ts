@@ -368,6 +368,36 @@ export interface AdminPreferencesTable {
   updated_at: string;
 }
 
+/**
+ * The audit journal (append-only: database triggers refuse updates and deletes, see the migration
+ * 2026-11-24-0017). Labels are kept as they were at the time of the action.
+ */
+export interface AuditEntriesTable {
+  id: Generated<number>;
+  created_at: string;
+  /** The acting admin (no foreign key: the journal outlives and never follows other rows). */
+  admin_id: number | null;
+  admin_label: string | null;
+  request_id: string | null;
+  ip_address: string | null;
+  /** Stable action code (`user.delete`…). */
+  action: string;
+  object_type: string | null;
+  object_id: number | null;
+  object_label: string | null;
+  /** JSON array of `{field, before, after}`. */
+  changes: string;
+  /** JSON object of context (a login failure's reason, an export's filters…), or null. */
+  details: string | null;
+  /** normalizeSearchText(admin label, object label, action, object type and id, address) */
+  search_text: string;
+}
+
+/** SQLite only: the cutoff a retention purge names inside its transaction (see lib/audit-retention.ts). */
+export interface AuditPurgesTable {
+  cutoff: string;
+}
+
 export interface Database {
   users: UsersTable;
   provider_profiles: ProviderProfilesTable;
@@ -394,4 +424,6 @@ export interface Database {
   concurrency_leases: ConcurrencyLeasesTable;
   document_removals: DocumentRemovalsTable;
   list_counters: ListCountersTable;
+  audit_entries: AuditEntriesTable;
+  audit_purges: AuditPurgesTable;
 }

@@ -18,7 +18,8 @@ export type SearchableTable =
   | 'provider_verifications'
   | 'disputes'
   | 'reports'
-  | 'notifications';
+  | 'notifications'
+  | 'audit_entries';
 
 const TRIGRAM = 3;
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authMeRoutes } from './auth/auth-me.routes.js';
 import { authPasswordRoutes } from './auth/auth-password.routes.js';
@@ -39,4 +40,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   clientVerificationRoutes,
   verificationDashboardRoutes,
   documentRoutes,
+  auditRoutes,
 ];

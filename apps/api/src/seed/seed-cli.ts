@@ -39,6 +39,7 @@ const SUMMARY_LABELS: Record<keyof SeedSummary, string> = {
   messages: 'Messages',
   notifications: 'Notifications',
   notification_broadcasts: 'Diffusions de notifications',
+  audit_entries: "Entrées du journal d'audit",
   documents: 'Fichiers de documents',
 };
 

@@ -25,7 +25,8 @@ type OperationalTable =
   | 'document_removals'
   | 'list_counters'
   | 'conversation_figures'
-  | 'user_figures';
+  | 'user_figures'
+  | 'audit_purges';
 
 /** Rows inserted per table by the seed (pre-existing rows not counted), plus files written. */
 export type SeedSummary = Record<Exclude<keyof Database, OperationalTable>, number> & { documents: number };
@@ -48,6 +49,7 @@ export function emptySummary(): SeedSummary {
     conversations: 0,
     messages: 0,
     notifications: 0,
+    audit_entries: 0,
     documents: 0,
   };
 }

@@ -3,6 +3,8 @@ import { NotificationType } from '@kwanza/contract';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema.js';
+import { searchMatches } from '../db/search.js';
+import { dialectOf } from '../db/sql.js';
 import { DocumentStorage } from '../storage/document-storage.js';
 import { createTestDatabase } from '../test/test-context.js';
 import { type SeedSummary, seedDatabase } from './seed-database.js';
@@ -115,6 +117,7 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       'conversations',
       'messages',
       'notifications',
+      'audit_entries',
     ];
     for (const table of tables) {
       const left = await first.db.selectFrom(table).selectAll().orderBy('id').execute();
@@ -122,6 +125,66 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       expect(right.length, table).toBe(left.length);
       expect(right, table).toEqual(left);
     }
+  });
+
+  it('fills the audit journal from the demo data: decisions with their document views, dispute changes, logins', async () => {
+    const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) =>
+      Number((await query.executeTakeFirstOrThrow()).n);
+    const decided = await count(
+      first.db
+        .selectFrom('provider_verifications')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('verified_by', 'is not', null),
+    );
+    const decisions = await count(
+      first.db
+        .selectFrom('audit_entries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('action', 'in', ['provider_verification.approve', 'provider_verification.reject']),
+    );
+    const views = await count(
+      first.db
+        .selectFrom('audit_entries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('action', '=', 'provider_verification.view_documents'),
+    );
+    expect(decided).toBeGreaterThan(0);
+    expect(decisions).toBe(decided);
+    expect(views).toBe(decided);
+    const changes = await count(
+      first.db
+        .selectFrom('dispute_status_history')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('changed_by', 'is not', null),
+    );
+    const disputeEntries = await count(
+      first.db
+        .selectFrom('audit_entries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('action', '=', 'dispute.update_status'),
+    );
+    expect(disputeEntries).toBe(changes);
+    const logins = await count(
+      first.db
+        .selectFrom('audit_entries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('action', '=', 'auth.login')
+        .where('admin_id', '=', loginAdminId),
+    );
+    expect(logins).toBeGreaterThan(150);
+    const total = await count(
+      first.db.selectFrom('audit_entries').select((eb) => eb.fn.countAll<number>().as('n')),
+    );
+    expect(summary.audit_entries).toBe(total);
+    // Found by the journal's text index like entries written by the API.
+    const found = await count(
+      first.db
+        .selectFrom('audit_entries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(searchMatches(dialectOf(first.db), 'audit_entries', 'admin@example'))
+        .where('action', '=', 'auth.login'),
+    );
+    expect(found).toBe(logins);
   });
 
   it('counts what it inserted', async () => {

@@ -11,6 +11,7 @@ import type { Database } from '../db/schema.js';
 import type { DocumentStorage } from '../storage/document-storage.js';
 import { PeopleFactory } from './people.js';
 import { Random } from './random.js';
+import { seedAuditJournal } from './seed-audit.js';
 import { seedCategories } from './seed-categories.js';
 import {
   createPickers,
@@ -174,6 +175,7 @@ async function fillDatabase(
 
   await seedReports(runInTransaction, context, reports, advance);
   await seedNotifications(runInTransaction, context, { perAdmin, users: userNotifications }, advance);
+  await seedAuditJournal(db, runInTransaction, context);
   context.summary.documents = documents.filesWritten;
   return context.summary;
 }

@@ -2,6 +2,7 @@ import { ensureFirstAdmin, hasNoMarketplaceData } from '../bootstrap.js';
 import type { AppConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { purgeExpiredAuditEntries } from '../lib/audit-retention.js';
 import { resolveJwtSecret } from '../lib/tokens.js';
 import { seedDatabase } from '../seed/seed-database.js';
 import { processDocumentRemovals } from '../storage/document-removals.js';
@@ -27,6 +28,11 @@ export async function prepare(config: AppConfig): Promise<FirstAdmin> {
     }
     // Documents of users deleted just before a crash or an outage.
     await processDocumentRemovals(setup.db, storage);
+    const purged = await purgeExpiredAuditEntries(setup.db, config.auditRetentionDays);
+    if (purged > 0)
+      console.log(
+        `Journal d'audit : ${purged} entrées de plus de ${config.auditRetentionDays} jours supprimées.`,
+      );
     // Generated once here when JWT_SECRET is not set, so every API process signs with the same one.
     resolveJwtSecret(config.jwtSecret, config.dataDir);
     return admin;

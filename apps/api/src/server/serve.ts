@@ -1,11 +1,25 @@
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { purgeExpiredAuditEntries } from '../lib/audit-retention.js';
+
+const AUDIT_PURGE_INTERVAL_MS = 24 * 3600 * 1000;
 
 /** Serves the console and the API in this process; resolves with the address it listens on. */
 export async function serve(config: AppConfig, standalone: boolean): Promise<string> {
   const database = openDatabase(config);
   const app = await buildApp(config, { database });
+  // The audit journal's retention, once a day in each process (a purge finds nothing left to do
+  // after another one; the first ran at start-up, in server/prepare.ts).
+  if (config.auditRetentionDays > 0) {
+    const timer = setInterval(() => {
+      purgeExpiredAuditEntries(database.db, config.auditRetentionDays).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'audit retention postponed');
+      });
+    }, AUDIT_PURGE_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../db/sql.js';
+import { runAsAudited } from '../lib/audit-context.js';
 import { deleteUser } from '../modules/users/users.repository.js';
 import {
   insertClientVerification,
@@ -129,7 +130,7 @@ describe('documents of deleted users', () => {
     await saveAll([key]);
     await insertProviderVerification(ctx.db, { user_id: provider, passport_image: key });
     // The repository's transaction alone: what a crash right after the commit would leave.
-    await deleteUser(ctx.db, provider, ctx.adminId);
+    await runAsAudited('user.delete', () => deleteUser(ctx.db, provider, ctx.adminId));
     expect(await onDisk([key])).toEqual([true]);
     const queued = await ctx.db.selectFrom('document_removals').select('storage_key').execute();
     expect(queued).toEqual([{ storage_key: key }]);

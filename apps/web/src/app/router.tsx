@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(() => import('../features/disputes/dispute-detail-page')),
                   },
                   { path: 'reports', lazy: lazyPage(() => import('../features/reports/reports-page')) },
+                  { path: 'audit', lazy: lazyPage(() => import('../features/audit/audit-page')) },
                   {
                     path: 'categories',
                     lazy: lazyPage(() => import('../features/categories/categories-page')),

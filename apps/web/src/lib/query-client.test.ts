@@ -30,4 +30,24 @@ describe('mutation meta.invalidates', () => {
     expect(queryClient.getQueryState(queryKeys.users.list({ page: 1 }))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(queryKeys.projects.stats)?.isInvalidated).toBe(false);
   });
+
+  it('makes the audit journal stale after any successful mutation (every write is recorded)', async () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(queryKeys.audit.list({ object_type: 'project', object_id: 3 }), 'history');
+    const failing = new MutationObserver(queryClient, {
+      mutationFn: async () => {
+        throw new Error('refusé');
+      },
+    });
+    await failing.mutate().catch(() => undefined);
+    expect(
+      queryClient.getQueryState(queryKeys.audit.list({ object_type: 'project', object_id: 3 }))
+        ?.isInvalidated,
+    ).toBe(false);
+    await new MutationObserver(queryClient, { mutationFn: async () => 'done' }).mutate();
+    expect(
+      queryClient.getQueryState(queryKeys.audit.list({ object_type: 'project', object_id: 3 }))
+        ?.isInvalidated,
+    ).toBe(true);
+  });
 });

@@ -67,6 +67,12 @@ export const queryKeys = {
     /** GET /api/auth/me/: the signed-in admin's profile and saved preferences. */
     profile: ['account', 'profile'] as const,
   },
+  audit: {
+    all: ['audit'] as const,
+    list: (filters: object) => ['audit', 'list', filters] as const,
+    detail: (id: number) => ['audit', 'detail', id] as const,
+    admins: ['audit', 'admins'] as const,
+  },
   categories: {
     all: ['categories'] as const,
     list: ['categories', 'list'] as const,

@@ -2,6 +2,7 @@ import {
   type AdminConversation,
   type AdminPreferences,
   type AdminProfile,
+  type AuditEntry,
   type ClientVerification,
   type ClientVerificationStats,
   type ConversationMessage,
@@ -185,7 +186,8 @@ export function aDispute(overrides: Partial<Dispute> = {}): Dispute {
 }
 
 export function aDisputeDetail(overrides: Partial<DisputeDetail> = {}): DisputeDetail {
-  return { ...aDispute(overrides), project: null, conversation_id: null, history: [], ...overrides };
+  const { evidence = [], ...rest } = overrides;
+  return { ...aDispute(rest), evidence, project: null, conversation_id: null, history: [], ...rest };
 }
 
 /** A disputes page with its per-status counts. */
@@ -385,6 +387,26 @@ export function anAdminProfile(overrides: Partial<AdminProfile> = {}): AdminProf
     role: 'admin',
     phone_number: null,
     preferences: somePreferences(),
+    ...overrides,
+  };
+}
+
+/** An entry of the audit journal: by default an admin rejected a provider verification. */
+export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    created_at: '2026-03-12T09:30:00.000Z',
+    admin: { id: 1, label: 'admin@kwanza.test' },
+    request_id: `req-${id}`,
+    ip_address: '10.0.0.7',
+    action: 'provider_verification.reject',
+    object: { type: 'provider_verification', id: 42, label: 'Élodie Mbala (elodie@exemple.ao)' },
+    changes: [
+      { field: 'verification_status', before: 'pending', after: 'rejected' },
+      { field: 'rejection_reason', before: null, after: 'Photo floue' },
+    ],
+    details: null,
     ...overrides,
   };
 }

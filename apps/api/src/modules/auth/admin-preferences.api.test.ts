@@ -2,6 +2,7 @@ import { type AdminPreferences, DEFAULT_ADMIN_PREFERENCES } from '@kwanza/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
+import { auditEntriesAfter, lastAuditId } from '../audit/audit.test-support.js';
 import { readAdminPreferences } from './admin-preferences.repository.js';
 
 const URL = '/api/auth/me/preferences/';
@@ -126,5 +127,32 @@ describe('GET and PUT /api/auth/me/preferences/', () => {
   it('needs a session', async () => {
     expect((await ctx.request('GET', URL, undefined, { token: null })).statusCode).toBe(401);
     expect((await ctx.request('PUT', URL, CHOSEN, { token: null })).statusCode).toBe(401);
+  });
+
+  it('records a save in the audit journal with the preferences that changed, and a profile edit too', async () => {
+    const admin = await anAdmin();
+    let mark = await lastAuditId(ctx.db);
+    await admin.put({
+      ...DEFAULT_ADMIN_PREFERENCES,
+      application: { ...DEFAULT_ADMIN_PREFERENCES.application, theme: 'dark' },
+    });
+    const [saved, ...others] = await auditEntriesAfter(ctx.db, mark);
+    expect(others).toEqual([]);
+    expect(saved).toMatchObject({
+      action: 'auth.preferences_update',
+      admin: { id: admin.id },
+      object: { type: 'user', id: admin.id },
+      changes: [{ field: 'application.theme', before: 'light', after: 'dark' }],
+    });
+
+    mark = await lastAuditId(ctx.db);
+    const token = await ctx.app.tokens.sign(admin.id);
+    await ctx.request('PATCH', '/api/auth/me/', { first_name: 'Nouveau' }, { token });
+    const [profile] = await auditEntriesAfter(ctx.db, mark);
+    expect(profile).toMatchObject({
+      action: 'auth.profile_update',
+      object: { type: 'user', id: admin.id },
+      changes: [{ field: 'first_name', before: 'Test', after: 'Nouveau' }],
+    });
   });
 });

@@ -1,8 +1,15 @@
-import { type AdminPreferences, DEFAULT_ADMIN_PREFERENCES } from '@kwanza/contract';
+import {
+  type AdminPreferences,
+  type AuditChange,
+  type AuditValue,
+  DEFAULT_ADMIN_PREFERENCES,
+} from '@kwanza/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
+import { objectRef } from '../../lib/audit-objects.js';
+import { diffValues, recordAudit } from '../../lib/audit-trail.js';
 
 /*
  * Each admin's saved settings (issue 14), one `admin_preferences` row per admin, written at the first
@@ -71,11 +78,30 @@ export async function saveAdminPreferences(
 ): Promise<AdminPreferences> {
   const values = { ...toRow(preferences), updated_at: nowIso() };
   return runInTransaction(db, async (trx) => {
+    const before = await readAdminPreferences(trx, adminId);
     await trx
       .insertInto('admin_preferences')
       .values({ user_id: adminId, ...values })
       .onConflict((conflict) => conflict.column('user_id').doUpdateSet(values))
       .execute();
-    return readAdminPreferences(trx, adminId);
+    const after = await readAdminPreferences(trx, adminId);
+    await recordAudit(trx, {
+      object: await objectRef(trx, 'user', adminId),
+      changes: preferenceChanges(before, after),
+    });
+    return after;
+  });
+}
+
+/** The preferences that changed, one per field ('notifications.new_disputes', 'application.theme'…). */
+function preferenceChanges(before: AdminPreferences, after: AdminPreferences): AuditChange[] {
+  const sections = ['notifications', 'application'] as const;
+  return sections.flatMap((section) => {
+    const fields = Object.keys(after[section]) as (keyof AdminPreferences[typeof section])[];
+    return diffValues(
+      fields.map(String),
+      before[section] as Record<string, AuditValue>,
+      after[section] as Record<string, AuditValue>,
+    ).map((change) => ({ ...change, field: `${section}.${change.field}` }));
   });
 }

@@ -29,6 +29,7 @@ export const authMeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/auth/me/',
     {
+      config: { audit: { action: 'auth.profile_update', object: 'user' } },
       schema: {
         tags: TAGS,
         summary: 'Modifier son profil',
@@ -64,6 +65,7 @@ export const authMeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/auth/me/preferences/',
     {
+      config: { audit: { action: 'auth.preferences_update', object: 'user' } },
       schema: {
         tags: TAGS,
         summary: 'Enregistrer ses préférences',

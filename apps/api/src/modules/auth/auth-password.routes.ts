@@ -1,6 +1,8 @@
 import { ChangePasswordBody, ChangePasswordResponse, ErrorBody, PASSWORD_UPDATED } from '@kwanza/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { runInTransaction } from '../../db/transaction.js';
+import { objectRef } from '../../lib/audit-objects.js';
+import { recordAudit } from '../../lib/audit-trail.js';
 import { badRequest, unauthorized } from '../../lib/http-errors.js';
 import { LoginThrottle } from '../../lib/login-throttle.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -23,6 +25,7 @@ export const authPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/me/password/',
     {
+      config: { audit: { action: 'auth.password_change', object: 'user' } },
       schema: {
         tags: ['Authentification'],
         summary: 'Changer son mot de passe',
@@ -60,6 +63,11 @@ export const authPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
           .where('id', '=', admin.id)
           .execute();
         await revokeUserSessions(trx, admin.id, { keep: admin.sessionId });
+        // The password itself never enters the journal: the entry says that it changed, not to what.
+        await recordAudit(trx, {
+          object: await objectRef(trx, 'user', admin.id),
+          details: { other_sessions_closed: true },
+        });
       });
       return { detail: PASSWORD_UPDATED };
     },

@@ -1,11 +1,14 @@
 import { AdminLoginBody, AdminLoginResponse, ErrorBody } from '@kwanza/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden, unauthorized } from '../../lib/http-errors.js';
+import { runInTransaction } from '../../db/transaction.js';
+import { objectRef } from '../../lib/audit-objects.js';
+import { recordAudit } from '../../lib/audit-trail.js';
+import { forbidden, HttpError, unauthorized } from '../../lib/http-errors.js';
 import { LoginThrottle } from '../../lib/login-throttle.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { revokeSession } from '../../lib/sessions.js';
-import { findAccountByEmail, recordLogin } from './auth.repository.js';
+import { accountLabel, findAccountByEmail, recordFailedLogin, recordLogin } from './auth.repository.js';
 
 const INVALID_CREDENTIALS = 'Adresse e-mail ou mot de passe incorrect.';
 
@@ -19,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/admin-login/',
     {
-      config: { public: true },
+      config: { public: true, audit: { action: 'auth.login', object: 'user' } },
       schema: {
         tags: ['Authentification'],
         summary: "Connexion d'un administrateur",
@@ -38,28 +41,44 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, password } = request.body;
-      // Counted as a failure until the password turns out right.
-      const attempt = await throttle.begin(request.ip, email);
+      let account: Awaited<ReturnType<typeof findAccountByEmail>>;
+      try {
+        // Counted as a failure until the password turns out right.
+        const attempt = await throttle.begin(request.ip, email);
 
-      const account = await findAccountByEmail(app.db, email);
-      const passwordMatches = await verifyPassword(account?.password_hash ?? null, password);
-      if (!account || account.deleted_at !== null || !passwordMatches) {
-        throw unauthorized(INVALID_CREDENTIALS);
+        account = await findAccountByEmail(app.db, email);
+        const passwordMatches = await verifyPassword(account?.password_hash ?? null, password);
+        if (!account || account.deleted_at !== null || !passwordMatches) {
+          throw unauthorized(INVALID_CREDENTIALS);
+        }
+        // The password is right: from here the account's state may be told.
+        if (!account.is_active)
+          throw forbidden('Ce compte est désactivé. Contactez un autre administrateur.');
+        if (account.role !== 'admin') throw forbidden('Accès réservé aux administrateurs.');
+        await throttle.succeeded(attempt);
+      } catch (error) {
+        if (error instanceof HttpError) await recordFailedLogin(app.db, email, error);
+        throw error;
       }
-      // The password is right: from here the account's state may be told.
-      if (!account.is_active) throw forbidden('Ce compte est désactivé. Contactez un autre administrateur.');
-      if (account.role !== 'admin') throw forbidden('Accès réservé aux administrateurs.');
-      await throttle.succeeded(attempt);
-      await recordLogin(app.db, account.id);
+      const signedIn = account;
+      const access = await runInTransaction(app.db, async (trx) => {
+        await recordLogin(trx, signedIn.id);
+        const session = await app.tokens.open(trx, signedIn.id);
+        await recordAudit(trx, {
+          actor: { id: signedIn.id, label: signedIn.email },
+          object: { type: 'user', id: signedIn.id, label: accountLabel(signedIn) },
+        });
+        return session.token;
+      });
       return {
-        access: await app.tokens.sign(account.id),
+        access,
         user: {
-          id: account.id,
-          username: account.username,
-          email: account.email,
-          first_name: account.first_name,
-          last_name: account.last_name,
-          role: account.role,
+          id: signedIn.id,
+          username: signedIn.username,
+          email: signedIn.email,
+          first_name: signedIn.first_name,
+          last_name: signedIn.last_name,
+          role: signedIn.role,
         },
       };
     },
@@ -68,6 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout/',
     {
+      config: { audit: { action: 'auth.logout', object: 'user' } },
       schema: {
         tags: ['Authentification'],
         summary: 'Déconnexion',
@@ -78,7 +98,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.admin) await revokeSession(app.db, request.admin.sessionId);
+      const admin = request.admin;
+      if (admin) {
+        await runInTransaction(app.db, async (trx) => {
+          await revokeSession(trx, admin.sessionId);
+          await recordAudit(trx, { object: await objectRef(trx, 'user', admin.id) });
+        });
+      }
       // A renewal made by the guard for this very request must not outlive the logout.
       reply.removeHeader('x-access-token');
       return reply.status(204).send(null);

@@ -10,6 +10,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { dialectOf, nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
+import { recordCreation, trackChanges } from '../../lib/audit-objects.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { catalogueNameKey } from '../../lib/search-text.js';
 
@@ -193,6 +194,7 @@ export async function createCategory(db: Kysely<Database>, body: CategoryBody): 
         .values({ ...values, created_at: nowIso() })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await recordCreation(trx, 'category', row.id);
       return row.id;
     }),
   );
@@ -210,8 +212,10 @@ export async function updateCategory(
       if (await categoryNameTaken(trx, values.name_key, id)) {
         throw badRequest(CATEGORY_NAME_TAKEN, { name: [CATEGORY_NAME_TAKEN] });
       }
+      const audit = await trackChanges(trx, 'category', [id]);
       const result = await trx.updateTable('categories').set(values).where('id', '=', id).executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw notFound(CATEGORY_NOT_FOUND);
+      await audit.record();
     }),
   );
   return getCategory(db, id);
@@ -246,6 +250,7 @@ export async function createSubcategory(db: Kysely<Database>, body: SubcategoryB
         .values({ ...values, created_at: nowIso() })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await recordCreation(trx, 'subcategory', row.id);
       return row.id;
     }),
   );
@@ -271,7 +276,9 @@ export async function updateSubcategory(
       if (await subcategoryNameTaken(trx, values.category_id, values.name_key, id)) {
         throw badRequest(SUBCATEGORY_NAME_TAKEN, { name: [SUBCATEGORY_NAME_TAKEN] });
       }
+      const audit = await trackChanges(trx, 'subcategory', [id]);
       await trx.updateTable('subcategories').set(values).where('id', '=', id).execute();
+      await audit.record();
       if (current.category_id !== values.category_id) {
         // Projects filed under this subcategory follow it to its new parent.
         await trx
@@ -343,6 +350,7 @@ export async function deleteCategory(db: Kysely<Database>, id: number, moveTo?: 
     const exists = await trx.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
     if (!exists) throw notFound(CATEGORY_NOT_FOUND);
     const used = await projectsUsingCategory(trx, id);
+    const audit = await trackChanges(trx, 'category', [id]);
     if (used > 0) {
       if (moveTo === undefined) {
         throw conflict(
@@ -371,8 +379,18 @@ export async function deleteCategory(db: Kysely<Database>, id: number, moveTo?: 
         .where('subcategory_id', 'in', children)
         .execute();
     }
-    await trx.deleteFrom('subcategories').where('category_id', '=', id).execute();
+    const subcategories = await trx
+      .deleteFrom('subcategories')
+      .where('category_id', '=', id)
+      .executeTakeFirst();
     await trx.deleteFrom('categories').where('id', '=', id).execute();
+    await audit.record({
+      details: {
+        subcategories_deleted: Number(subcategories.numDeletedRows),
+        projects_moved: used,
+        ...(used > 0 && moveTo !== undefined ? { projects_moved_to: moveTo } : {}),
+      },
+    });
   });
 }
 
@@ -394,6 +412,7 @@ export async function deleteSubcategory(db: Kysely<Database>, id: number, moveTo
       .executeTakeFirst();
     if (!current) throw notFound(SUBCATEGORY_NOT_FOUND);
     const used = Number(current.projects_count);
+    const audit = await trackChanges(trx, 'subcategory', [id]);
     if (used > 0) {
       if (moveTo === undefined) {
         throw conflict(
@@ -417,5 +436,11 @@ export async function deleteSubcategory(db: Kysely<Database>, id: number, moveTo
         .execute();
     }
     await trx.deleteFrom('subcategories').where('id', '=', id).execute();
+    await audit.record({
+      details: {
+        projects_moved: used,
+        ...(used > 0 && moveTo !== undefined ? { projects_moved_to: moveTo } : {}),
+      },
+    });
   });
 }

@@ -49,6 +49,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/categories/',
     {
+      config: { audit: { action: 'category.create', object: 'category' } },
       schema: {
         tags,
         summary: 'Créer une catégorie',
@@ -63,6 +64,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/categories/:id/',
     {
+      config: { audit: { action: 'category.update', object: 'category' } },
       schema: {
         tags,
         summary: 'Modifier une catégorie',
@@ -78,6 +80,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/categories/:id/',
     {
+      config: { audit: { action: 'category.delete', object: 'category' } },
       schema: {
         tags,
         summary: 'Supprimer une catégorie et ses sous-catégories',
@@ -113,6 +116,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subcategories/',
     {
+      config: { audit: { action: 'subcategory.create', object: 'subcategory' } },
       schema: {
         tags,
         summary: 'Créer une sous-catégorie',
@@ -127,6 +131,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/subcategories/:id/',
     {
+      config: { audit: { action: 'subcategory.update', object: 'subcategory' } },
       schema: {
         tags,
         summary: 'Modifier une sous-catégorie',
@@ -142,6 +147,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/subcategories/:id/',
     {
+      config: { audit: { action: 'subcategory.delete', object: 'subcategory' } },
       schema: {
         tags,
         summary: 'Supprimer une sous-catégorie',

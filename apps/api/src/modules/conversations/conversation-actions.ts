@@ -9,6 +9,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { dialectOf, lockRowsOnPostgres } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
+import { trackChanges } from '../../lib/audit-objects.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { insertNotification } from '../../lib/notifications.js';
 import {
@@ -55,7 +56,10 @@ export async function markAllRead(db: Kysely<Database>, conversationId: number):
       .where('id', '=', conversationId)
       .executeTakeFirst();
     if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
-    return { marked_messages: await markMessagesRead(trx, [conversationId]) };
+    const audit = await trackChanges(trx, 'conversation', [conversationId]);
+    const marked = await markMessagesRead(trx, [conversationId]);
+    await audit.record();
+    return { marked_messages: marked };
   });
 }
 
@@ -69,7 +73,10 @@ export async function bulkMarkRead(db: Kysely<Database>, ids: readonly number[])
     const known = new Set(found.map((row) => row.id));
     const missing = unique.filter((id) => !known.has(id));
     if (missing.length > 0) throw notFound(`Conversations introuvables : ${missing.join(', ')}.`);
-    return { marked_messages: await markMessagesRead(trx, unique) };
+    const audit = await trackChanges(trx, 'conversation', unique);
+    const marked = await markMessagesRead(trx, unique);
+    await audit.record({ details: { bulk: true } });
+    return { marked_messages: marked };
   });
 }
 
@@ -85,12 +92,14 @@ export async function closeConversation(db: Kysely<Database>, id: number): Promi
     ).executeTakeFirst();
     if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
     if (conversation.status !== 'active') throw conflict(CONVERSATION_ALREADY_CLOSED, 'conversation_closed');
+    const audit = await trackChanges(trx, 'conversation', [id]);
     const now = new Date().toISOString();
     await trx
       .updateTable('conversations')
       .set({ status: 'closed', closed_at: now, updated_at: now })
       .where('id', '=', id)
       .execute();
+    await audit.record();
   });
   return getConversation(db, id);
 }
@@ -125,6 +134,7 @@ export async function addAdminMessage(
     ).executeTakeFirst();
     if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
     if (conversation.status !== 'active') throw conflict(CONVERSATION_CLOSED, 'conversation_closed');
+    const audit = await trackChanges(trx, 'conversation', [conversationId]);
     const now = new Date().toISOString();
     const inserted = await trx
       .insertInto('messages')
@@ -159,6 +169,7 @@ export async function addAdminMessage(
       createdBy: adminId,
       at: now,
     });
+    await audit.record({ details: { message_id: inserted.id, content: text } });
     return inserted.id;
   });
   return getMessage(db, messageId, new Date());
@@ -167,6 +178,14 @@ export async function addAdminMessage(
 /** Soft-deletes a client's or provider's message (an admin's: 409; missing or deleted: 404). */
 export async function deleteMessage(db: Kysely<Database>, messageId: number, adminId: number): Promise<void> {
   await runInTransaction(db, async (trx) => {
+    const target = await trx
+      .selectFrom('messages')
+      .select('conversation_id')
+      .where('id', '=', messageId)
+      .executeTakeFirst();
+    if (!target) throw notFound(MESSAGE_NOT_FOUND);
+    // The conversation first (as every action on a thread locks it), then the message.
+    const audit = await trackChanges(trx, 'conversation', [target.conversation_id]);
     // Locked on PostgreSQL: of two concurrent deletes the second sees the first's and answers 404.
     const message = await lockRowsOnPostgres(
       trx
@@ -184,5 +203,7 @@ export async function deleteMessage(db: Kysely<Database>, messageId: number, adm
       .where('id', '=', messageId)
       .where('deleted_at', 'is', null)
       .execute();
+    // The message's text stays out of the journal: reading it is what the access log records.
+    await audit.record({ details: { message_id: messageId, sender_type: message.sender_type } });
   });
 }

@@ -13,6 +13,8 @@ import {
 } from '@kwanza/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { objectRef } from '../../lib/audit-objects.js';
+import { recordAudit } from '../../lib/audit-trail.js';
 import { buildPage } from '../../lib/pagination.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
 import {
@@ -81,6 +83,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/bulk-mark-read/`,
     {
+      config: { audit: { action: 'conversation.mark_read', object: 'conversation' } },
       schema: {
         tags,
         summary: 'Marquer comme lues plusieurs conversations',
@@ -109,20 +112,31 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/:id/messages/`,
     {
+      config: { audit: { action: 'conversation.read_messages', object: 'conversation' } },
       schema: {
         tags,
         summary: 'Messages d’une conversation',
-        description: 'Du plus ancien au plus récent, sans les messages supprimés.',
+        description:
+          'Du plus ancien au plus récent, sans les messages supprimés. Chaque lecture est inscrite au journal ' +
+          'd’audit (conversation.read_messages) : les échanges privés ne se lisent pas sans trace.',
         params: IdParams,
         response: { 200: ConversationMessageList, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => listMessages(app.db, request.params.id),
+    async (request) => {
+      const messages = await listMessages(app.db, request.params.id);
+      await recordAudit(app.db, {
+        object: await objectRef(app.db, 'conversation', request.params.id),
+        details: { messages: messages.length },
+      });
+      return messages;
+    },
   );
 
   app.post(
     `${BASE}/:id/mark_all_read/`,
     {
+      config: { audit: { action: 'conversation.mark_read', object: 'conversation' } },
       schema: {
         tags,
         summary: 'Marquer comme lus tous les messages d’une conversation',
@@ -137,6 +151,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/:id/close_conversation/`,
     {
+      config: { audit: { action: 'conversation.close', object: 'conversation' } },
       schema: {
         tags,
         summary: 'Fermer une conversation',
@@ -151,6 +166,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/:id/add_admin_message/`,
     {
+      config: { audit: { action: 'conversation.add_message', object: 'conversation' } },
       schema: {
         tags,
         summary: 'Écrire dans une conversation en tant qu’administrateur',
@@ -173,6 +189,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/messages/:id/delete/',
     {
+      config: { audit: { action: 'conversation.delete_message', object: 'conversation' } },
       schema: {
         tags,
         summary: 'Supprimer un message de client ou de prestataire',

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { dialectOf, lockRowsOnPostgres, nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
+import { trackChanges } from '../../lib/audit-objects.js';
 import { notFound } from '../../lib/http-errors.js';
 import { insertNotification } from '../../lib/notifications.js';
 import { DISPUTE_NOT_FOUND } from './disputes.repository.js';
@@ -79,6 +80,7 @@ export async function updateDisputeStatus(
       dialectOf<Database>(trx),
     ).executeTakeFirst();
     if (!current) throw notFound(DISPUTE_NOT_FOUND);
+    const audit = await trackChanges(trx, 'dispute', [id]);
     const now = nowIso();
     const note = nextNote(current.resolution_note, body.resolution_note);
     await trx
@@ -103,5 +105,6 @@ export async function updateDisputeStatus(
       })
       .execute();
     await notifyParties(trx, current, { status: body.status, note, adminId, now });
+    await audit.record();
   });
 }

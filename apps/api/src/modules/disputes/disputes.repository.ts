@@ -3,6 +3,7 @@ import {
   type Dispute,
   type DisputeDetail,
   type DisputeEvidence,
+  type DisputeEvidenceSummary,
   type DisputeListQuery,
   type DisputeStatus,
   type DisputeStatusCounts,
@@ -122,7 +123,10 @@ async function evidenceOf(
   return byDispute;
 }
 
-function toDispute(row: DisputeRow, evidence: DisputeEvidence[]): Dispute {
+function toDispute<E extends DisputeEvidenceSummary>(
+  row: DisputeRow,
+  evidence: E[],
+): Omit<Dispute, 'evidence'> & { evidence: E[] } {
   return {
     id: row.id,
     title: row.title,
@@ -242,7 +246,13 @@ export async function listDisputes(
     count: total.count,
     count_capped: total.capped,
     status_counts: byStatus.counts,
-    results: total.rows.map((row) => toDispute(row, evidence.get(row.id) ?? [])),
+    // The list describes the evidence without issuing links to the files (only the detail does).
+    results: total.rows.map((row) =>
+      toDispute(
+        row,
+        (evidence.get(row.id) ?? []).map(({ file: _file, ...summary }) => summary),
+      ),
+    ),
   };
 }
 

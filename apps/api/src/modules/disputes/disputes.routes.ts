@@ -9,6 +9,7 @@ import {
 } from '@kwanza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../../lib/audit-trail.js';
 import { buildPage } from '../../lib/pagination.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
 import { documentUrlSigner } from '../../storage/signed-url.js';
@@ -33,7 +34,8 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
           'Du plus récent au plus ancien. `search` porte sur le titre, la description, le service, le nom du ' +
           'client et celui du prestataire (sans tenir compte de la casse ni des accents) ; `status` : open, ' +
           'under_review, resolved, closed. `status_counts` compte les litiges de chaque statut parmi ceux qui ' +
-          'correspondent à la recherche. Les preuves sont des liens signés valables quelques minutes.',
+          'correspondent à la recherche. Les preuves y sont décrites sans lien vers leur fichier : seul le détail ' +
+          'délivre ces liens, et le journal d’audit l’enregistre.',
         querystring: DisputeListQuery,
         response: { 200: DisputePage, 400: ErrorBody },
       },
@@ -66,22 +68,35 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/disputes/:id/',
     {
+      config: { audit: { action: 'dispute.view_evidence', object: 'dispute' } },
       schema: {
         tags,
         summary: "Détail d'un litige",
         description:
-          'Avec les preuves (liens signés), le projet concerné, la conversation entre le client et le ' +
+          'Avec les preuves (liens signés valables quelques minutes ; chaque consultation d’un litige qui en ' +
+          'a est inscrite au journal d’audit), le projet concerné, la conversation entre le client et le ' +
           'prestataire quand elle existe, et l’historique des statuts.',
         params: IdParams,
         response: { 200: DisputeDetail, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => getDispute(app.db, request.params.id, readContext(app)),
+    async (request) => {
+      const dispute = await getDispute(app.db, request.params.id, readContext(app));
+      // Signed links to the evidence files were issued: a look at private data.
+      if (dispute.evidence.length > 0) {
+        await recordAudit(app.db, {
+          object: { type: 'dispute', id: dispute.id, label: dispute.title },
+          details: { evidence: dispute.evidence.map((item) => item.id) },
+        });
+      }
+      return dispute;
+    },
   );
 
   app.post(
     '/disputes/:id/update_status/',
     {
+      config: { audit: { action: 'dispute.update_status', object: 'dispute' } },
       schema: {
         tags,
         summary: "Changer le statut et la note de résolution d'un litige",

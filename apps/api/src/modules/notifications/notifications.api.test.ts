@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodStart } from '../../lib/periods.js';
 import { insertUser } from '../../test/factories.js';
 import { createTestContext, type RequestMethod, type TestContext } from '../../test/test-context.js';
+import { auditEntriesAfter, lastAuditId } from '../audit/audit.test-support.js';
 import { insertNotificationRow } from './notifications.factories.js';
 
 const MINUTE = 60_000;
@@ -486,6 +487,64 @@ describe('notifications API', () => {
       .where('id', '=', user)
       .execute();
     expect(await audience()).toBe(before);
+  });
+
+  it('records each write in the audit journal, in its transaction, and nothing for a refused one', async () => {
+    const id = await insertNotificationRow(ctx.db, { user_id: ana, title: 'À journaliser', priority: 'low' });
+    let mark = await lastAuditId(ctx.db);
+    await json('PATCH', `/api/admin/notifications/${id}/mark_read/`);
+    const [read] = await auditEntriesAfter(ctx.db, mark);
+    expect(read).toMatchObject({
+      action: 'notification.mark_read',
+      admin: { id: ctx.adminId },
+      object: { type: 'notification', id, label: 'À journaliser → ana.kaputo@example.ao' },
+      changes: [{ field: 'is_read', before: false, after: true }],
+    });
+
+    mark = await lastAuditId(ctx.db);
+    await json('DELETE', `/api/admin/notifications/${id}/`);
+    const [removed, ...others] = await auditEntriesAfter(ctx.db, mark);
+    expect(others).toEqual([]);
+    expect(removed?.action).toBe('notification.delete');
+    expect(removed?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'title', before: 'À journaliser', after: null },
+        { field: 'priority', before: 'low', after: null },
+      ]),
+    );
+
+    mark = await lastAuditId(ctx.db);
+    expect((await json('DELETE', `/api/admin/notifications/${id}/`)).status).toBe(404);
+    expect(
+      (await json('POST', '/api/admin/notifications/bulk_delete/', { notification_ids: [999_999] })).status,
+    ).toBe(404);
+    expect(await auditEntriesAfter(ctx.db, mark)).toEqual([]);
+
+    const sent = await json<Notification>('POST', '/api/admin/notifications/send/', {
+      user_id: bruno,
+      title: 'Bienvenue',
+      message: 'Merci !',
+    });
+    const created = (await auditEntriesAfter(ctx.db, mark)).find(
+      (entry) => entry.action === 'notification.create',
+    );
+    expect(created?.object).toMatchObject({ type: 'notification', id: sent.body.id });
+    expect(created?.changes).toEqual(
+      expect.arrayContaining([{ field: 'title', before: null, after: 'Bienvenue' }]),
+    );
+
+    mark = await lastAuditId(ctx.db);
+    const broadcast = await json<BroadcastResult>('POST', '/api/admin/broadcast/notifications', {
+      title: 'Journal de diffusion',
+      message: 'Une seule entrée.',
+    });
+    const entries = await auditEntriesAfter(ctx.db, mark);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'notification.broadcast',
+      object: null,
+      details: { title: 'Journal de diffusion', recipients: broadcast.body.recipients },
+    });
   });
 
   it('refuses the routes without a token', async () => {

@@ -119,6 +119,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/mark_all_read/`,
     {
+      config: { audit: { exempt: 'Ne change que les marques de lecture de l’administrateur connecté' } },
       schema: {
         tags,
         summary: 'Marquer comme lues toutes les notifications de l’administrateur connecté',
@@ -139,7 +140,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: NotificationIdsBody,
         response: { 200: NotificationBulkResult, 400: ErrorBody, 404: ErrorBody },
       },
-      config: { limit: 'bulk' },
+      config: { limit: 'bulk', audit: { action: 'notification.mark_read', object: 'notification' } },
     },
     async (request) => bulkMarkRead(app.db, request.body.notification_ids),
   );
@@ -155,7 +156,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: NotificationIdsBody,
         response: { 200: NotificationBulkResult, 400: ErrorBody, 404: ErrorBody },
       },
-      config: { limit: 'bulk' },
+      config: { limit: 'bulk', audit: { action: 'notification.delete', object: 'notification' } },
     },
     async (request) => bulkDelete(app.db, request.body.notification_ids),
   );
@@ -163,6 +164,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/send/`,
     {
+      config: { audit: { action: 'notification.create', object: 'notification' } },
       schema: {
         tags,
         summary: 'Envoyer une notification à un utilisateur',
@@ -183,6 +185,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/`,
     {
+      config: { audit: { action: 'notification.create', object: 'notification' } },
       schema: {
         tags,
         summary: 'Créer une notification',
@@ -215,6 +218,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `${BASE}/:id/`,
     {
+      config: { audit: { action: 'notification.update', object: 'notification' } },
       schema: {
         tags,
         summary: 'Modifier une notification',
@@ -232,6 +236,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${BASE}/:id/`,
     {
+      config: { audit: { action: 'notification.delete', object: 'notification' } },
       schema: {
         tags,
         summary: 'Supprimer une notification',
@@ -248,6 +253,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `${BASE}/:id/mark_read/`,
     {
+      config: { audit: { action: 'notification.mark_read', object: 'notification' } },
       schema: {
         tags,
         summary: 'Marquer une notification comme lue',
@@ -283,7 +289,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: BroadcastNotificationBody,
         response: { 201: BroadcastResult, 400: ErrorBody, 429: ErrorBody },
       },
-      config: { limit: 'bulk' },
+      config: { limit: 'bulk', audit: { action: 'notification.broadcast', object: null } },
     },
     async (request, reply) => {
       const result = await broadcastNotification(app.db, request.body, requireAdmin(request).id);

@@ -11,6 +11,8 @@ import { toCount } from '../../db/aggregates.js';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
+import { recordCreation, trackChanges } from '../../lib/audit-objects.js';
+import { recordAudit } from '../../lib/audit-trail.js';
 import { notFound } from '../../lib/http-errors.js';
 import { insertNotification } from '../../lib/notifications.js';
 import { notificationSearchText } from '../../lib/search-text.js';
@@ -67,6 +69,7 @@ export async function sendToUser(
       createdBy: adminId,
     });
     if (written === undefined) throw new Error('notification not written');
+    await recordCreation(trx, 'notification', written);
     return written;
   });
   return getNotification(db, id);
@@ -158,6 +161,17 @@ export async function broadcastNotification(
       .set({ recipients: count })
       .where('id', '=', broadcast.id)
       .execute();
+    // One entry for the broadcast (its copies are not objects an admin acted on one by one).
+    await recordAudit(trx, {
+      object: null,
+      details: {
+        broadcast_id: broadcast.id,
+        title: content.title,
+        message: content.message,
+        notification_type: content.notification_type,
+        recipients: count,
+      },
+    });
     return count;
   });
   return {
@@ -176,6 +190,7 @@ export async function updateNotification(
   body: UpdateNotificationBody,
 ): Promise<Notification> {
   await runInTransaction(db, async (trx) => {
+    const audit = await trackChanges(trx, 'notification', [id]);
     const current = await getNotification(trx, id);
     const title = body.title ?? current.title;
     const message = body.message ?? current.message;
@@ -194,24 +209,33 @@ export async function updateNotification(
       })
       .where('id', '=', id)
       .execute();
+    await audit.record();
   });
   return getNotification(db, id);
 }
 
 /** Marks one notification read (one already read keeps its time; an unknown id is a 404). */
 export async function markNotificationRead(db: Kysely<Database>, id: number): Promise<Notification> {
-  await db
-    .updateTable('notifications')
-    .set({ is_read: true, read_at: nowIso() })
-    .where('id', '=', id)
-    .where('is_read', '=', false)
-    .execute();
+  await runInTransaction(db, async (trx) => {
+    const audit = await trackChanges(trx, 'notification', [id]);
+    await trx
+      .updateTable('notifications')
+      .set({ is_read: true, read_at: nowIso() })
+      .where('id', '=', id)
+      .where('is_read', '=', false)
+      .execute();
+    await audit.record();
+  });
   return getNotification(db, id);
 }
 
 export async function deleteNotification(db: Kysely<Database>, id: number): Promise<void> {
-  const result = await db.deleteFrom('notifications').where('id', '=', id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound(NOTIFICATION_NOT_FOUND);
+  await runInTransaction(db, async (trx) => {
+    const audit = await trackChanges(trx, 'notification', [id]);
+    const result = await trx.deleteFrom('notifications').where('id', '=', id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound(NOTIFICATION_NOT_FOUND);
+    await audit.record();
+  });
 }
 
 const SOME_NOT_FOUND = 'Une ou plusieurs notifications sont introuvables. Aucune modification effectuée.';
@@ -233,12 +257,14 @@ export async function bulkMarkRead(
       .where('id', 'in', distinct)
       .executeTakeFirstOrThrow();
     if (toCount(existing.count) !== distinct.length) throw notFound(SOME_NOT_FOUND);
+    const audit = await trackChanges(trx, 'notification', distinct);
     const result = await trx
       .updateTable('notifications')
       .set({ is_read: true, read_at: nowIso() })
       .where('id', 'in', distinct)
       .where('is_read', '=', false)
       .executeTakeFirst();
+    await audit.record({ action: 'notification.mark_read', details: { bulk: true } });
     return Number(result.numUpdatedRows);
   });
   return {
@@ -254,9 +280,11 @@ export async function bulkDelete(
 ): Promise<NotificationBulkResult> {
   const distinct = [...new Set(ids)].sort((first, second) => first - second);
   const deleted = await runInTransaction(db, async (trx) => {
+    const audit = await trackChanges(trx, 'notification', distinct);
     const result = await trx.deleteFrom('notifications').where('id', 'in', distinct).executeTakeFirst();
     const count = Number(result.numDeletedRows);
     if (count !== distinct.length) throw notFound(SOME_NOT_FOUND);
+    await audit.record({ action: 'notification.delete', details: { bulk: true } });
     return count;
   });
   return {

@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
 import { dialectOf, lockRowsOnPostgres, nowIso, parseJsonArray } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
+import { trackChanges } from '../../lib/audit-objects.js';
 import { displayName } from '../../lib/display-name.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { lastTwelveMonths } from '../../lib/months.js';
@@ -171,16 +172,20 @@ export async function updateProject(
   id: number,
   changes: UpdateProjectBody,
 ): Promise<Project> {
-  const result = await db
-    .updateTable('projects')
-    .set({
-      ...(changes.status !== undefined ? { status: changes.status } : {}),
-      ...(changes.admin_notes !== undefined ? { admin_notes: changes.admin_notes } : {}),
-      updated_at: nowIso(),
-    })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound(PROJECT_NOT_FOUND);
+  await runInTransaction(db, async (trx) => {
+    const audit = await trackChanges(trx, 'project', [id]);
+    const result = await trx
+      .updateTable('projects')
+      .set({
+        ...(changes.status !== undefined ? { status: changes.status } : {}),
+        ...(changes.admin_notes !== undefined ? { admin_notes: changes.admin_notes } : {}),
+        updated_at: nowIso(),
+      })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw notFound(PROJECT_NOT_FOUND);
+    await audit.record();
+  });
   return getProject(db, id);
 }
 
@@ -242,8 +247,10 @@ export async function deleteProject(db: Kysely<Database>, id: number): Promise<v
       .where('project_id', '=', id)
       .executeTakeFirstOrThrow();
     if (Number(disputes.count) > 0) throw conflict(PROJECT_HAS_DISPUTES, 'project_has_disputes');
-    await trx.deleteFrom('offers').where('project_id', '=', id).execute();
+    const audit = await trackChanges(trx, 'project', [id]);
+    const offers = await trx.deleteFrom('offers').where('project_id', '=', id).executeTakeFirst();
     await trx.deleteFrom('projects').where('id', '=', id).execute();
+    await audit.record({ details: { offers_deleted: Number(offers.numDeletedRows) } });
   });
 }
 

@@ -88,6 +88,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/projects/:id/',
     {
+      config: { audit: { action: 'project.update', object: 'project' } },
       schema: {
         tags,
         summary: "Changer le statut et les notes d'administration d'un projet",
@@ -116,6 +117,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/projects/:id/',
     {
+      config: { audit: { action: 'project.delete', object: 'project' } },
       schema: {
         tags,
         summary: 'Supprimer un projet et ses offres',

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
 import { dialectOf, parseJsonArray, userIsLive } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
+import { trackChanges } from '../../lib/audit-objects.js';
 import { notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
 
@@ -179,12 +180,14 @@ export async function setProviderVerified(
       .where('pp.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound(PROVIDER_NOT_FOUND);
+    const audit = await trackChanges(trx, 'provider', [id]);
     await trx
       .updateTable('provider_profiles')
       .set({ is_verified: isVerified })
       .where('id', '=', id)
       .execute();
     await trx.updateTable('users').set({ is_verified: isVerified }).where('id', '=', row.user_id).execute();
+    await audit.record();
   });
   const provider = await findProvider(db, id);
   if (!provider) throw notFound(PROVIDER_NOT_FOUND);

@@ -38,6 +38,7 @@ export const providersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/providers/:id/',
     {
+      config: { audit: { action: 'provider.set_verified', object: 'provider' } },
       schema: {
         tags: TAGS,
         summary: 'Vérifier ou retirer la vérification d’un prestataire',

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
 import { dialectOf, nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
+import { trackChanges } from '../../lib/audit-objects.js';
 import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
@@ -158,6 +159,7 @@ export async function updateReportStatus(
 ): Promise<Report> {
   await runInTransaction(db, async (trx) => {
     const now = nowIso();
+    const audit = await trackChanges(trx, 'report', [id]);
     await applyTransition(
       trx,
       {
@@ -173,6 +175,7 @@ export async function updateReportStatus(
       },
       { notFound: REPORT_NOT_FOUND, refused: REPORT_NOT_FOUND },
     );
+    await audit.record();
   });
   return getReport(db, id);
 }

@@ -37,6 +37,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reports/:id/update_status/',
     {
+      config: { audit: { action: 'report.update_status', object: 'report' } },
       schema: {
         tags,
         summary: "Changer le statut et les notes d'un signalement",

@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
 import { dialectOf, lockRowsOnPostgres, nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
+import { trackChanges } from '../../lib/audit-objects.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { projectSearchText, providerSearchText, userSearchText } from '../../lib/search-text.js';
@@ -276,7 +277,9 @@ export async function toggleUserStatus(db: Kysely<Database>, id: number, actorId
       });
       await revokeUserSessions(trx, id);
     }
+    const audit = await trackChanges(trx, 'user', [id]);
     await trx.updateTable('users').set({ is_active: !account.is_active }).where('id', '=', id).execute();
+    await audit.record();
   });
   return getUser(db, id);
 }
@@ -287,6 +290,7 @@ export async function toggleUserStatus(db: Kysely<Database>, id: number, actorId
  */
 export async function toggleUserVerification(db: Kysely<Database>, id: number): Promise<User> {
   await runInTransaction(db, async (trx) => {
+    const audit = await trackChanges(trx, 'user', [id]);
     // One conditional UPDATE flips the stored value: concurrent toggles each flip it once.
     const row = await trx
       .updateTable('users')
@@ -301,6 +305,7 @@ export async function toggleUserVerification(db: Kysely<Database>, id: number): 
       .set({ is_verified: Boolean(row.is_verified) })
       .where('user_id', '=', id)
       .execute();
+    await audit.record();
   });
   return getUser(db, id);
 }
@@ -341,6 +346,7 @@ export async function changeUserDetails(
         .executeTakeFirst();
       if (taken) throw badRequest(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     }
+    const audit = await trackChanges(trx, 'user', [id]);
     const next = {
       username: current.username,
       first_name: changes.first_name ?? current.first_name,
@@ -391,6 +397,7 @@ export async function changeUserDetails(
           .execute();
       }
     }
+    await audit.record();
   });
 }
 
@@ -415,6 +422,7 @@ export async function deleteUser(db: Kysely<Database>, id: number, actorId: numb
       self: 'Vous ne pouvez pas supprimer votre propre compte.',
       lastAdmin: 'Impossible de supprimer le dernier administrateur actif.',
     });
+    const audit = await trackChanges(trx, 'user', [id]);
     await revokeUserSessions(trx, id);
     await queueUserDocumentRemovals(trx, id);
     const names = await trx
@@ -432,5 +440,6 @@ export async function deleteUser(db: Kysely<Database>, id: number, actorId: numb
       })
       .where('id', '=', id)
       .execute();
+    await audit.record();
   });
 }

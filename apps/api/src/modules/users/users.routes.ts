@@ -44,6 +44,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/users/:id/',
     {
+      config: { audit: { action: 'user.update', object: 'user' } },
       schema: {
         tags: TAGS,
         summary: 'Modifier un utilisateur',
@@ -62,6 +63,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/users/:id/',
     {
+      config: { audit: { action: 'user.delete', object: 'user' } },
       schema: {
         tags: TAGS,
         summary: 'Supprimer un utilisateur',
@@ -92,6 +94,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/users/:id/toggle_status/',
     {
+      config: { audit: { action: 'user.toggle_status', object: 'user' } },
       schema: {
         tags: TAGS,
         summary: 'Activer ou désactiver un utilisateur',
@@ -108,6 +111,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/users/:id/toggle_verification/',
     {
+      config: { audit: { action: 'user.toggle_verification', object: 'user' } },
       schema: {
         tags: TAGS,
         summary: 'Marquer un utilisateur comme vérifié ou non',

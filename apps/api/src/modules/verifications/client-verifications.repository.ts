@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema.js';
 import { searchMatches } from '../../db/search.js';
 import { dialectOf, userIsLive } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
+import { trackChanges } from '../../lib/audit-objects.js';
 import { displayName } from '../../lib/display-name.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { applyTransition } from '../../lib/transitions.js';
@@ -87,9 +88,9 @@ function toClientVerification(row: Row, context: VerificationReadContext): Clien
     client_email: row.email,
     user_info: { username: row.username, email: row.email },
     document_type: row.document_type,
-    id_card_front: context.signer.sign(row.id_card_front, nowSeconds),
-    id_card_back: context.signer.sign(row.id_card_back, nowSeconds),
-    passport_image: context.signer.sign(row.passport_image, nowSeconds),
+    id_card_front: context.signer?.sign(row.id_card_front, nowSeconds) ?? null,
+    id_card_back: context.signer?.sign(row.id_card_back, nowSeconds) ?? null,
+    passport_image: context.signer?.sign(row.passport_image, nowSeconds) ?? null,
     verification_status: row.verification_status,
     submitted_at: row.submitted_at,
     verified_at: row.verified_at,
@@ -150,7 +151,8 @@ export async function listClientVerifications(
     .orderBy('client_verifications.submitted_at', 'desc')
     .orderBy('client_verifications.id', 'desc')
     .execute();
-  return rows.map((row) => toClientVerification(row, context));
+  // Lists never issue document links.
+  return rows.map((row) => toClientVerification(row, { ...context, signer: null }));
 }
 
 export async function findClientVerification(
@@ -213,6 +215,7 @@ async function decide(db: Kysely<Database>, id: number, action: ClientAction & D
     if (verification.verification_status !== from)
       throw conflict(REFUSALS[action.kind], 'invalid_transition');
 
+    const audit = await trackChanges(trx, 'client_verification', [id]);
     const notes = notesUpdate(action.adminNotes);
     const changes =
       action.kind === 'reset'
@@ -235,6 +238,7 @@ async function decide(db: Kysely<Database>, id: number, action: ClientAction & D
       { notFound: NOT_FOUND_DETAIL, refused: REFUSALS[action.kind] },
     );
 
+    await audit.record();
     if (action.kind === 'reset') return;
     await trx
       .updateTable('users')

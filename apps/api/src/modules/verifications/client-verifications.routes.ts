@@ -21,6 +21,7 @@ import {
   resetClientVerification,
 } from './client-verifications.repository.js';
 import { readContext, urgentDescription } from './provider-verifications.routes.js';
+import { recordDocumentView } from './verification-audit.js';
 import { requireRejectionReason } from './verification-rules.js';
 
 const TAGS = ['Vérifications clients'];
@@ -74,20 +75,29 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/:id/`,
     {
+      config: { audit: { action: 'client_verification.view_documents', object: 'client_verification' } },
       schema: {
         tags: TAGS,
         summary: 'Détail d’une vérification de client',
-        description: 'Les champs de documents sont des liens signés et temporaires (null si absent).',
+        description:
+          'Les champs de documents sont des liens signés et temporaires (null si absent) ; chaque consultation ' +
+          'est inscrite au journal d’audit (client_verification.view_documents). Les listes ne donnent pas ' +
+          'ces liens.',
         params: IdParams,
         response: { 200: ClientVerification, ...errors, 404: ErrorBody },
       },
     },
-    async (request) => findClientVerification(app.db, request.params.id, readContext(app)),
+    async (request) => {
+      const verification = await findClientVerification(app.db, request.params.id, readContext(app));
+      await recordDocumentView(app.db, 'client_verification', verification);
+      return verification;
+    },
   );
 
   app.post(
     `${BASE}/:id/approve/`,
     {
+      config: { audit: { action: 'client_verification.approve', object: 'client_verification' } },
       schema: {
         tags: TAGS,
         summary: 'Approuver une vérification de client',
@@ -112,6 +122,7 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/:id/reject/`,
     {
+      config: { audit: { action: 'client_verification.reject', object: 'client_verification' } },
       schema: {
         tags: TAGS,
         summary: 'Rejeter une vérification de client',
@@ -138,6 +149,7 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/:id/reset/`,
     {
+      config: { audit: { action: 'client_verification.reset', object: 'client_verification' } },
       schema: {
         tags: TAGS,
         summary: 'Réinitialiser une vérification de client rejetée',

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { dialectOf, lockRowsOnPostgres } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
+import { trackChanges } from '../../lib/audit-objects.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { tryTransition } from '../../lib/transitions.js';
 import {
@@ -100,8 +101,10 @@ async function decideOne(db: Kysely<Database>, id: number, decision: Decision & 
     if (!verification) throw notFound(NOT_FOUND_DETAIL);
     const refused = decision.kind === 'approve' ? APPROVE_REFUSED : REJECT_REFUSED;
     if (verification.verification_status !== 'pending') throw conflict(refused, 'invalid_transition');
+    const audit = await trackChanges(trx, 'provider_verification', [id]);
     const applied = await applyDecision(trx, verification, decision);
     if (!applied) throw conflict(refused, 'invalid_transition');
+    await audit.record();
   });
 }
 
@@ -135,6 +138,7 @@ async function decideMany(
   const ascending = [...new Set(ids)].sort((a, b) => a - b);
   return runInTransaction(db, async (trx) => {
     const found = new Map((await findForDecision(trx, ascending)).map((row) => [row.id, row]));
+    const audit = await trackChanges(trx, 'provider_verification', [...found.keys()]);
     const applied = new Set<number>();
     for (const id of ascending) {
       const verification = found.get(id);
@@ -145,6 +149,8 @@ async function decideMany(
         applied.add(id);
       }
     }
+    // One entry per verification decided; the skipped ones did not change and get none.
+    await audit.record({ details: { bulk: true } });
     const result: BulkVerificationResult = { updated: [], skipped: [] };
     for (const id of ids) {
       if (!found.has(id)) result.skipped.push({ id, reason: SKIPPED_NOT_FOUND });

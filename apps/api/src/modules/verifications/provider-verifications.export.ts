@@ -1,5 +1,5 @@
 import type { ProviderVerificationFilters } from '@kwanza/contract';
-import { stringify } from 'csv-stringify/sync';
+import { BYTE_ORDER_MARK, CSV_DELIMITER, neutralizeFormula, toCsv } from '../../lib/csv.js';
 import { displayName } from '../../lib/display-name.js';
 import type { WorkLane } from '../../lib/work-lane.js';
 import {
@@ -11,10 +11,7 @@ import type { Executor } from './verification-rules.js';
 /** Rows read per query: the export never holds more than one chunk in memory. */
 export const EXPORT_CHUNK_SIZE = 1000;
 
-/** Excel's list separator in French locales. */
-export const CSV_DELIMITER = ';';
-
-const BYTE_ORDER_MARK = '\uFEFF';
+export { CSV_DELIMITER, neutralizeFormula };
 
 const STATUS_LABELS: Record<ProviderVerificationRow['verification_status'], string> = {
   pending: 'En attente',
@@ -46,14 +43,6 @@ export const EXPORT_HEADERS = [
   'Notes administratives',
 ];
 
-/**
- * Neutralises spreadsheet formulas: a value starting with = + - @ (or a tab / carriage return) is
- * prefixed with an apostrophe so Excel shows it as text instead of evaluating it.
- */
-export function neutralizeFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 function toRecord(row: ProviderVerificationRow): string[] {
   return [
     String(row.id),
@@ -72,16 +61,7 @@ function toRecord(row: ProviderVerificationRow): string[] {
     row.verifier_username ?? '',
     row.rejection_reason ?? '',
     row.admin_notes ?? '',
-  ].map(neutralizeFormula);
-}
-
-function toCsv(records: string[][]): string {
-  // Line breaks inside a value are quoted too (csv-stringify only quotes the record delimiter itself).
-  return stringify(records, {
-    delimiter: CSV_DELIMITER,
-    record_delimiter: 'windows',
-    quoted_match: /[\r\n]/,
-  });
+  ];
 }
 
 /**

@@ -30,11 +30,15 @@ import {
  * provider-verifications.decisions.ts, the report in provider-verifications.reports.ts.
  */
 
-/** What every read needs besides the database: the clock, the urgent delay and the URL signer. */
+/**
+ * What every read needs besides the database: the clock, the urgent delay and the URL signer (null:
+ * no document link is issued, as in the lists; only a verification's detail issues them, and the
+ * audit journal records it).
+ */
 export interface VerificationReadContext {
   now: Date;
   urgentHours: number;
-  signer: DocumentUrlSigner;
+  signer: DocumentUrlSigner | null;
 }
 
 export type Filters = Partial<ProviderVerificationFilters>;
@@ -149,10 +153,10 @@ export function toProviderVerification(
     rejection_reason: row.rejection_reason,
     admin_notes: row.admin_notes,
     document_type: row.document_type,
-    id_card_front: context.signer.sign(row.id_card_front, nowSeconds),
-    id_card_back: context.signer.sign(row.id_card_back, nowSeconds),
-    passport_image: context.signer.sign(row.passport_image, nowSeconds),
-    selfie_image: context.signer.sign(row.selfie_image, nowSeconds),
+    id_card_front: context.signer?.sign(row.id_card_front, nowSeconds) ?? null,
+    id_card_back: context.signer?.sign(row.id_card_back, nowSeconds) ?? null,
+    passport_image: context.signer?.sign(row.passport_image, nowSeconds) ?? null,
+    selfie_image: context.signer?.sign(row.selfie_image, nowSeconds) ?? null,
     is_urgent: isUrgent(row.verification_status, row.submitted_at, context),
   };
 }
@@ -218,7 +222,8 @@ export async function listProviderVerifications(
     .orderBy('provider_verifications.submitted_at', direction)
     .orderBy('provider_verifications.id', direction)
     .execute();
-  return rows.map((row) => toProviderVerification(row, context));
+  // Lists never issue document links.
+  return rows.map((row) => toProviderVerification(row, { ...context, signer: null }));
 }
 
 /** Rows after `afterId` in id order: the export reads the table in chunks with this (keyset). */

@@ -19,6 +19,7 @@ import {
 } from '@kwanza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { filtersDetails, recordAudit } from '../../lib/audit-trail.js';
 import { buildPage, offsetOf } from '../../lib/pagination.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
 import { documentUrlSigner } from '../../storage/signed-url.js';
@@ -41,6 +42,7 @@ import {
   type VerificationReadContext,
 } from './provider-verifications.reads.js';
 import { providerVerificationReport } from './provider-verifications.reports.js';
+import { recordDocumentView } from './verification-audit.js';
 import { requireRejectionReason, requireSelection } from './verification-rules.js';
 
 const TAGS = ['Vérifications prestataires'];
@@ -54,7 +56,9 @@ export function urgentDescription(hours: number): string {
   return (
     `« Urgent » : une vérification en attente depuis plus de ${hours} heures ` +
     '(délai réglable par la variable VERIFICATION_URGENT_HOURS, 72 h par défaut). ' +
-    'Les documents sont renvoyés comme liens signés valables quelques minutes (DOCUMENT_URL_TTL_SECONDS).'
+    'Seul le détail renvoie les documents, comme liens signés valables quelques minutes ' +
+    '(DOCUMENT_URL_TTL_SECONDS), et chaque consultation est inscrite au journal d’audit ; les listes ne les ' +
+    'donnent pas (null).'
   );
 }
 
@@ -161,7 +165,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
   app.get(
     `${BASE}/export/`,
     {
-      config: { limit: 'export' },
+      config: { audit: { action: 'provider_verification.export', object: null }, limit: 'export' },
       schema: {
         tags: TAGS,
         summary: 'Export CSV des vérifications des prestataires',
@@ -178,6 +182,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
     async (request, reply) => {
       const { format: _format, ...filters } = request.query;
       const now = new Date();
+      await recordAudit(app.db, { object: null, details: filtersDetails(filters) });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFilename(now)}"`)
@@ -193,20 +198,28 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
   app.get(
     `${BASE}/:id/`,
     {
+      config: { audit: { action: 'provider_verification.view_documents', object: 'provider_verification' } },
       schema: {
         tags: TAGS,
         summary: 'Détail d’une vérification de prestataire',
-        description: `Les champs de documents sont des liens signés et temporaires (null si absent). ${urgent}`,
+        description:
+          'Les champs de documents sont des liens signés et temporaires (null si absent) ; chaque consultation ' +
+          `est inscrite au journal d’audit (provider_verification.view_documents). ${urgent}`,
         params: IdParams,
         response: { 200: ProviderVerification, ...errors, 404: ErrorBody },
       },
     },
-    async (request) => findProviderVerification(app.db, request.params.id, readContext(app)),
+    async (request) => {
+      const verification = await findProviderVerification(app.db, request.params.id, readContext(app));
+      await recordDocumentView(app.db, 'provider_verification', verification);
+      return verification;
+    },
   );
 
   app.post(
     `${BASE}/:id/approve/`,
     {
+      config: { audit: { action: 'provider_verification.approve', object: 'provider_verification' } },
       schema: {
         tags: TAGS,
         summary: 'Approuver une vérification de prestataire',
@@ -231,6 +244,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
   app.post(
     `${BASE}/:id/reject/`,
     {
+      config: { audit: { action: 'provider_verification.reject', object: 'provider_verification' } },
       schema: {
         tags: TAGS,
         summary: 'Rejeter une vérification de prestataire',
@@ -257,7 +271,10 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
   app.post(
     `${BASE}/bulk-approve/`,
     {
-      config: { limit: 'bulk' },
+      config: {
+        audit: { action: 'provider_verification.approve', object: 'provider_verification' },
+        limit: 'bulk',
+      },
       schema: {
         tags: TAGS,
         summary: 'Approuver plusieurs vérifications de prestataires',
@@ -282,7 +299,10 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
   app.post(
     `${BASE}/bulk-reject/`,
     {
-      config: { limit: 'bulk' },
+      config: {
+        audit: { action: 'provider_verification.reject', object: 'provider_verification' },
+        limit: 'bulk',
+      },
       schema: {
         tags: TAGS,
         summary: 'Rejeter plusieurs vérifications de prestataires',

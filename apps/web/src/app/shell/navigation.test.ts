@@ -14,6 +14,7 @@ describe('navigation entries', () => {
       ['Catégories', '/categories'],
       ['Notifications', '/notifications'],
       ['Rapports', '/reports'],
+      ["Journal d'audit", '/audit'],
       ['Paramètres', '/settings'],
     ]);
   });
@@ -23,6 +24,7 @@ describe('navigation entries', () => {
     expect(findNavigationEntry('/projects/12')?.label).toBe('Projets');
     expect(findNavigationEntry('/conversations/7/')?.label).toBe('Conversations');
     expect(findNavigationEntry('/client-verification')?.label).toBe('Vérifications');
+    expect(findNavigationEntry('/audit')?.label).toBe("Journal d'audit");
   });
 
   it('finds nothing for an unknown path or a mere prefix', () => {

@@ -6,6 +6,7 @@ import {
   IconFlag,
   IconFolder,
   IconGavel,
+  IconHistory,
   IconLayoutDashboard,
   IconMessages,
   IconSettings,
@@ -21,7 +22,7 @@ export interface NavigationEntry {
   alsoMatches?: string[];
 }
 
-/** The sidebar, in order. */
+/** The sidebar, in order (the spec's entries, then the audit journal of issue 17 after Rapports). */
 export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
   { label: 'Tableau de bord', path: '/dashboard', icon: IconLayoutDashboard },
   { label: 'Utilisateurs', path: '/users', icon: IconUsers },
@@ -38,6 +39,7 @@ export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
   { label: 'Catégories', path: '/categories', icon: IconCategory },
   { label: 'Notifications', path: '/notifications', icon: IconBell },
   { label: 'Rapports', path: '/reports', icon: IconFlag },
+  { label: "Journal d'audit", path: '/audit', icon: IconHistory },
   { label: 'Paramètres', path: '/settings', icon: IconSettings },
 ];
 

@@ -12,7 +12,7 @@ describe('shell', () => {
     const navigation = screen.getByRole('navigation', { name: 'Navigation principale' });
     const active = within(navigation).getByRole('link', { current: 'page' });
     expect(active.getAttribute('href')).toBe('/projects');
-    expect(within(navigation).getAllByRole('link')).toHaveLength(11);
+    expect(within(navigation).getAllByRole('link')).toHaveLength(12);
     const userBlock = within(screen.getByTestId('user-block'));
     expect(userBlock.getByText('Ana Silva')).toBeTruthy();
     expect(userBlock.getByText('Administrateur')).toBeTruthy();

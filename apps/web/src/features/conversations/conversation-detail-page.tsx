@@ -7,6 +7,7 @@ import { openConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
+import { ObjectHistory } from '../../components/object-history';
 import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format';
 import { ApiError } from '../../lib/http';
@@ -185,6 +186,10 @@ export default function ConversationDetailPage() {
       ) : (
         <MessageComposer conversationId={id} />
       )}
+
+      <Paper withBorder radius="md" p="lg">
+        <ObjectHistory type="conversation" id={data.id} />
+      </Paper>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aDisputeDetail } from '../../test/builders';
+import { aDisputeDetail, anAuditEntry, aPage } from '../../test/builders';
 import { fakeApi, reply } from '../../test/fake-api';
 import { renderApp, storeSession } from '../../test/render-app';
 
@@ -97,6 +97,43 @@ describe('dispute detail page', () => {
       ),
     );
     expect(screen.getAllByText('Résolu').length).toBeGreaterThan(0);
+  });
+
+  it("lists the dispute's audit entries in 'Historique', refreshed after a change", async () => {
+    storeSession();
+    const entries = [
+      anAuditEntry({
+        id: 30,
+        action: 'dispute.view_evidence',
+        object: { type: 'dispute', id: 7, label: 'Carrelage mal posé' },
+        changes: [],
+        details: { evidence: [1] },
+      }),
+    ];
+    const api = fakeApi()
+      .get('/api/disputes/:id/', () => dispute)
+      .get('/api/admin/audit/', () => aPage([...entries].reverse()))
+      .post('/api/disputes/:id/update_status/', () => {
+        entries.push(
+          anAuditEntry({
+            id: 31,
+            action: 'dispute.update_status',
+            object: { type: 'dispute', id: 7, label: 'Carrelage mal posé' },
+            changes: [{ field: 'status', before: 'open', after: 'closed' }],
+          }),
+        );
+        return { ...dispute, status: 'closed' };
+      });
+    renderApp('/disputes/7');
+    const history = await screen.findByRole('region', { name: 'Historique' }, { timeout: 5000 });
+    expect(await within(history).findByText('Preuves consultées : 1')).toBeTruthy();
+    expect(api.callsTo('/api/admin/audit/')[0]?.url.searchParams.get('object_type')).toBe('dispute');
+    fireEvent.click(screen.getByRole('combobox', { name: 'Statut' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Fermé', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mettre à jour le statut' }));
+    expect(
+      await within(history).findByText('Statut : En attente → Fermé', {}, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 
   it('tells when the update failed', async () => {

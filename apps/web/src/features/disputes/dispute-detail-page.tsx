@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/loading-state';
+import { ObjectHistory } from '../../components/object-history';
 import { formatDate } from '../../lib/format';
 import { ApiError } from '../../lib/http';
 import { useDispute } from './api/get-dispute';
@@ -67,6 +68,9 @@ function DisputeView({ dispute }: { dispute: DisputeDetail }) {
               dispute={dispute}
             />
             <DisputeHistory history={dispute.history} />
+            <Paper withBorder radius="md" p="lg">
+              <ObjectHistory type="dispute" id={dispute.id} />
+            </Paper>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

@@ -1,11 +1,24 @@
 import type { Project } from '@kwanza/contract';
-import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { Field } from '../../components/field';
 import { LoadingState } from '../../components/loading-state';
+import { ObjectHistory } from '../../components/object-history';
 import { formatBudget, formatDate, formatNumber } from '../../lib/format';
 import { ApiError } from '../../lib/http';
 import { useProject } from './api/get-project';
@@ -131,6 +144,10 @@ function ProjectView({ project }: { project: Project }) {
           />
         </Tabs.Panel>
       </Tabs>
+
+      <Paper withBorder radius="md" p="lg">
+        <ObjectHistory type="project" id={project.id} />
+      </Paper>
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
 import { UpdateUserBody, type User } from '@kwanza/contract';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { ObjectHistory } from '../../../components/object-history';
 import { errorMessage, fieldErrorsOf } from '../../../lib/api-errors';
 import { useUpdateUser } from '../api/update-user';
 
@@ -111,6 +112,11 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
           </Group>
         </Stack>
       </form>
+      {user ? (
+        <Paper withBorder radius="md" p="md" mt="lg">
+          <ObjectHistory type="user" id={user.id} />
+        </Paper>
+      ) : null}
     </Modal>
   );
 }

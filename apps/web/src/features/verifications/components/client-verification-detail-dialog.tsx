@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { LoadingState } from '../../../components/loading-state';
+import { ObjectHistory } from '../../../components/object-history';
 import { formatDateTime } from '../../../lib/format';
 import { DOCUMENT_TYPE_LABELS, labelOf } from '../../../lib/labels';
 import { useClientVerification } from '../api/get-client-verification';
@@ -63,6 +64,7 @@ export function ClientVerificationDetailDialog({ id, onClose }: { id: number | n
             </Text>
             <Text size="sm">{verification.admin_notes || '—'}</Text>
           </div>
+          <ObjectHistory type="client_verification" id={verification.id} order={4} />
         </Stack>
       ) : null}
       <Group justify="flex-end" mt="md">

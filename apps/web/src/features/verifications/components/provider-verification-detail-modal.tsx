@@ -1,6 +1,7 @@
 import { Alert, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Field } from '../../../components/field';
 import { LoadingState } from '../../../components/loading-state';
+import { ObjectHistory } from '../../../components/object-history';
 import { formatDateTime } from '../../../lib/format';
 import { ACCOUNT_TYPE_LABELS, accountTypeOf, DOCUMENT_TYPE_LABELS, labelOf } from '../../../lib/labels';
 import { useProviderVerification } from '../api/get-provider-verification';
@@ -67,33 +68,34 @@ export function ProviderVerificationDetailModal({ id, onClose }: { id: number | 
           </SimpleGrid>
 
           <Divider />
-          <Title order={4}>Historique</Title>
-          <Stack gap={4}>
-            <Text size="sm">Soumis le {formatDateTime(verification.submitted_at)}</Text>
-            {verification.verified_at ? (
-              <Text size="sm">
-                {verification.verification_status === 'verified' ? 'Approuvé' : 'Traité'} le{' '}
-                {formatDateTime(verification.verified_at)}
-                {verification.verified_by ? ` par ${verification.verified_by.username}` : ''}
-              </Text>
-            ) : null}
-            {verification.rejection_reason ? (
-              <Group gap={4} align="baseline">
-                <Text size="sm" fw={500}>
-                  Raison du rejet :
+          <ObjectHistory type="provider_verification" id={verification.id} order={4}>
+            <Stack gap={4}>
+              <Text size="sm">Soumis le {formatDateTime(verification.submitted_at)}</Text>
+              {verification.verified_at ? (
+                <Text size="sm">
+                  {verification.verification_status === 'verified' ? 'Approuvé' : 'Traité'} le{' '}
+                  {formatDateTime(verification.verified_at)}
+                  {verification.verified_by ? ` par ${verification.verified_by.username}` : ''}
                 </Text>
-                <Text size="sm">{verification.rejection_reason}</Text>
-              </Group>
-            ) : null}
-            {verification.admin_notes ? (
-              <Group gap={4} align="baseline">
-                <Text size="sm" fw={500}>
-                  Notes administratives :
-                </Text>
-                <Text size="sm">{verification.admin_notes}</Text>
-              </Group>
-            ) : null}
-          </Stack>
+              ) : null}
+              {verification.rejection_reason ? (
+                <Group gap={4} align="baseline">
+                  <Text size="sm" fw={500}>
+                    Raison du rejet :
+                  </Text>
+                  <Text size="sm">{verification.rejection_reason}</Text>
+                </Group>
+              ) : null}
+              {verification.admin_notes ? (
+                <Group gap={4} align="baseline">
+                  <Text size="sm" fw={500}>
+                    Notes administratives :
+                  </Text>
+                  <Text size="sm">{verification.admin_notes}</Text>
+                </Group>
+              ) : null}
+            </Stack>
+          </ObjectHistory>
         </Stack>
       ) : null}
     </Modal>

@@ -1,0 +1,52 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { dialectOf } from '../db/sql.js';
+import { runInTransaction } from '../db/transaction.js';
+
+/*
+ * Retention of the audit journal (AUDIT_RETENTION_DAYS; 0, the default, keeps everything). The
+ * journal's triggers refuse every delete except this purge's: it names its cutoff inside its own
+ * transaction first (PostgreSQL: the transaction-local setting `kwanza.audit_purge_before`; SQLite:
+ * a row of `audit_purges`, gone before the commit), and only entries older than that cutoff, itself
+ * at least a day old, may go. Batches of 5,000 keep each transaction short.
+ */
+
+const PURGE_BATCH = 5000;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Deletes the entries older than `retentionDays` days; returns how many went. */
+export async function purgeExpiredAuditEntries(
+  db: Kysely<Database>,
+  retentionDays: number,
+  now: Date = new Date(),
+): Promise<number> {
+  if (retentionDays <= 0) return 0;
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+  let total = 0;
+  for (;;) {
+    const deleted = await runInTransaction(db, async (trx) => {
+      if (dialectOf<Database>(trx) === 'postgres') {
+        await sql`select set_config('kwanza.audit_purge_before', ${cutoff}, true)`.execute(trx);
+      } else {
+        await trx.insertInto('audit_purges').values({ cutoff }).execute();
+      }
+      const result = await trx
+        .deleteFrom('audit_entries')
+        .where(
+          'id',
+          'in',
+          trx
+            .selectFrom('audit_entries')
+            .select('id')
+            .where('created_at', '<', cutoff)
+            .orderBy('created_at')
+            .limit(PURGE_BATCH),
+        )
+        .executeTakeFirst();
+      if (dialectOf<Database>(trx) !== 'postgres') await trx.deleteFrom('audit_purges').execute();
+      return Number(result.numDeletedRows);
+    });
+    total += deleted;
+    if (deleted < PURGE_BATCH) return total;
+  }
+}

@@ -1,0 +1,205 @@
+import {
+  type AuditChange,
+  AuditChange as AuditChangeSchema,
+  type AuditEntry,
+  type AuditFilters,
+  type AuditListQuery,
+  type AuditValue,
+  AuditValue as AuditValueSchema,
+  OBJECT_ID_NEEDS_TYPE,
+  PERIOD_REVERSED,
+} from '@kwanza/contract';
+import type { Kysely, Selectable } from 'kysely';
+import { z } from 'zod';
+import { countUpToCap } from '../../db/paginate.js';
+import type { AuditEntriesTable, Database } from '../../db/schema.js';
+import { searchMatches } from '../../db/search.js';
+import { dialectOf } from '../../db/sql.js';
+import { badRequest, notFound } from '../../lib/http-errors.js';
+import { offsetOf } from '../../lib/pagination.js';
+
+/*
+ * Reads of the audit journal: the list (and an object's history) and the export's chunks. Every
+ * filter has an index ordered by time (migration 2026-11-24-0017): a page reads its ids from the
+ * filter's index, newest first, then its rows. Counts stop at the search cap whatever the filters:
+ * the journal keeps no counters (one counter row would be updated by every write of the platform).
+ */
+
+const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** Angola (Africa/Luanda) is UTC+1 all year: a day of the period filter starts at midnight there. */
+const LUANDA_OFFSET_MS = HOUR_MS;
+
+/** First instant of a calendar day (YYYY-MM-DD) in Luanda, as an ISO string. */
+export function luandaDayStart(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1) - LUANDA_OFFSET_MS).toISOString();
+}
+
+/** The first instant after a calendar day in Luanda. */
+export function luandaDayEnd(day: string): string {
+  return new Date(Date.parse(luandaDayStart(day)) + DAY_MS).toISOString();
+}
+
+type Filters = Partial<AuditFilters>;
+
+/** 400 for the combinations the schema cannot refuse alone. */
+export function checkAuditFilters(filters: Filters): void {
+  if (filters.object_id !== undefined && filters.object_type === undefined) {
+    throw badRequest(OBJECT_ID_NEEDS_TYPE, { object_id: [OBJECT_ID_NEEDS_TYPE] });
+  }
+  if (filters.date_from && filters.date_to && filters.date_from > filters.date_to) {
+    throw badRequest(PERIOD_REVERSED, { date_to: [PERIOD_REVERSED] });
+  }
+}
+
+/** The journal's rows matching the filters (each served by an index). */
+export function filteredEntries(db: Kysely<Database>, filters: Filters) {
+  let rows = db.selectFrom('audit_entries');
+  if (filters.admin !== undefined) rows = rows.where('audit_entries.admin_id', '=', filters.admin);
+  if (filters.action) rows = rows.where('audit_entries.action', '=', filters.action);
+  if (filters.object_type) rows = rows.where('audit_entries.object_type', '=', filters.object_type);
+  if (filters.object_id !== undefined) rows = rows.where('audit_entries.object_id', '=', filters.object_id);
+  if (filters.date_from)
+    rows = rows.where('audit_entries.created_at', '>=', luandaDayStart(filters.date_from));
+  if (filters.date_to) rows = rows.where('audit_entries.created_at', '<', luandaDayEnd(filters.date_to));
+  if (filters.search) rows = rows.where(searchMatches(dialectOf(db), 'audit_entries', filters.search));
+  return rows;
+}
+
+const ENTRY_COLUMNS = [
+  'id',
+  'created_at',
+  'admin_id',
+  'admin_label',
+  'request_id',
+  'ip_address',
+  'action',
+  'object_type',
+  'object_id',
+  'object_label',
+  'changes',
+  'details',
+] as const;
+
+export type AuditRow = Pick<Selectable<AuditEntriesTable>, (typeof ENTRY_COLUMNS)[number]>;
+
+const StoredChanges = z.array(AuditChangeSchema);
+const StoredDetails = z.record(z.string(), AuditValueSchema);
+
+function parseJson<T>(text: string | null, schema: z.ZodType<T>, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function parseChanges(text: string): AuditChange[] {
+  return parseJson(text, StoredChanges, []);
+}
+
+export function parseDetails(text: string | null): Record<string, AuditValue> | null {
+  return parseJson<Record<string, AuditValue> | null>(text, StoredDetails, null);
+}
+
+export function toAuditEntry(row: AuditRow): AuditEntry {
+  return {
+    id: Number(row.id),
+    created_at: row.created_at,
+    admin:
+      row.admin_id === null && row.admin_label === null
+        ? null
+        : { id: row.admin_id, label: row.admin_label ?? `#${row.admin_id}` },
+    request_id: row.request_id,
+    ip_address: row.ip_address,
+    action: row.action,
+    object:
+      row.object_type === null
+        ? null
+        : {
+            type: row.object_type,
+            id: row.object_id,
+            label: row.object_label ?? (row.object_id === null ? '' : `#${row.object_id}`),
+          },
+    changes: parseChanges(row.changes),
+    details: parseDetails(row.details),
+  };
+}
+
+/**
+ * One page of the journal, newest first, with its count up to the cap (`capped` past it). The page
+ * reads its ids from the filter's index first, then its rows.
+ */
+export async function listAuditEntries(
+  db: Kysely<Database>,
+  query: AuditListQuery,
+): Promise<{ count: number; capped: boolean; results: AuditEntry[] }> {
+  checkAuditFilters(query);
+  const [total, rows] = await Promise.all([
+    countUpToCap(db, filteredEntries(db, query).select('audit_entries.id')),
+    db
+      .selectFrom('audit_entries')
+      .select(ENTRY_COLUMNS)
+      .where(
+        'audit_entries.id',
+        'in',
+        filteredEntries(db, query)
+          .select('audit_entries.id')
+          .orderBy('audit_entries.created_at', 'desc')
+          .orderBy('audit_entries.id', 'desc')
+          .limit(query.page_size)
+          .offset(offsetOf(query)),
+      )
+      .orderBy('audit_entries.created_at', 'desc')
+      .orderBy('audit_entries.id', 'desc')
+      .execute(),
+  ]);
+  return { count: total.count, capped: total.capped, results: rows.map(toAuditEntry) };
+}
+
+export const AUDIT_ENTRY_NOT_FOUND = "Entrée du journal d'audit introuvable.";
+
+export async function getAuditEntry(db: Kysely<Database>, id: number): Promise<AuditEntry> {
+  const row = await db
+    .selectFrom('audit_entries')
+    .select(ENTRY_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(AUDIT_ENTRY_NOT_FOUND);
+  return toAuditEntry(row);
+}
+
+/** Where an export chunk starts: after the last entry of the previous one (newest first). */
+export interface AuditCursor {
+  created_at: string;
+  id: number;
+}
+
+/** Up to `size` entries older than `after` (keyset on the time order), newest first. */
+export async function listAuditChunk(
+  db: Kysely<Database>,
+  filters: Filters,
+  after: AuditCursor | null,
+  size: number,
+): Promise<AuditRow[]> {
+  let rows = filteredEntries(db, filters).select(ENTRY_COLUMNS);
+  if (after) {
+    rows = rows.where((eb) =>
+      eb.or([
+        eb('audit_entries.created_at', '<', after.created_at),
+        eb.and([
+          eb('audit_entries.created_at', '=', after.created_at),
+          eb('audit_entries.id', '<', after.id),
+        ]),
+      ]),
+    );
+  }
+  return rows
+    .orderBy('audit_entries.created_at', 'desc')
+    .orderBy('audit_entries.id', 'desc')
+    .limit(size)
+    .execute();
+}
