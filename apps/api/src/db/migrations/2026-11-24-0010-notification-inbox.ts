@@ -15,8 +15,9 @@ import { rebuildSearchIndexes } from './support/search-index.js';
  *   whatever the number of users). The copies skip the per-row counter and text-index triggers
  *   (support/broadcast-copies.ts): the broadcast counts them with one upsert;
  * - `user_figures('broadcast_audience')`: how many users a broadcast reaches now (active, not deleted,
- *   clients and providers), kept by triggers on `users` (row triggers on SQLite, statement triggers
- *   with transition tables on PostgreSQL, so bulk writes pay once per statement);
+ *   clients and providers), kept by triggers on `users` (row triggers on SQLite; on PostgreSQL
+ *   statement triggers with transition tables for inserts and deletes, so bulk loads pay once per
+ *   statement, and a row trigger for updates that runs only when one of the three columns changed);
  * - indexes: one admin's feed and unread count (user, read state, newest first), broadcasts'
  *   recipients, type then time with the id (replacing the type index without it); the read-state
  *   index without the id goes (the one with it, from 2026-11-23-0001, serves the same queries).
@@ -50,9 +51,17 @@ async function createAudienceFigure(db: AnyDb, postgres: boolean): Promise<void>
       .raw(`create or replace function users_audience_insert() returns trigger language plpgsql as $$
         begin ${change(counted('new_rows'), '0')} return null; end $$`)
       .execute(db);
+    // Updates: a row trigger that PostgreSQL calls only when one of the three columns changed (a
+    // statement trigger would run for every update of users, and transition tables cannot name columns).
     await sql
       .raw(`create or replace function users_audience_update() returns trigger language plpgsql as $$
-        begin ${change(counted('new_rows'), counted('old_rows'))} return null; end $$`)
+        begin
+          update user_figures set n = n
+            + (case when ${inAudience('NEW')} then 1 else 0 end)
+            - (case when ${inAudience('OLD')} then 1 else 0 end)
+          where name = 'broadcast_audience';
+          return null;
+        end $$`)
       .execute(db);
     await sql
       .raw(`create or replace function users_audience_delete() returns trigger language plpgsql as $$
@@ -63,9 +72,10 @@ async function createAudienceFigure(db: AnyDb, postgres: boolean): Promise<void>
         referencing new table as new_rows for each statement execute function users_audience_insert()`)
       .execute(db);
     await sql
-      .raw(`create trigger users_audience_update after update on users
-        referencing old table as old_rows new table as new_rows
-        for each statement execute function users_audience_update()`)
+      .raw(`create trigger users_audience_update after update of is_active, deleted_at, role on users
+        for each row when (OLD.is_active is distinct from NEW.is_active
+          or OLD.deleted_at is distinct from NEW.deleted_at or OLD.role is distinct from NEW.role)
+        execute function users_audience_update()`)
       .execute(db);
     await sql
       .raw(`create trigger users_audience_delete after delete on users
