@@ -62,10 +62,8 @@ function DisputeView({ dispute }: { dispute: DisputeDetail }) {
                 <DisputeEvidenceList evidence={dispute.evidence} />
               </Stack>
             </Paper>
-            <DisputeResolutionForm
-              key={`${dispute.id}-${dispute.status}-${dispute.resolution_note ?? ''}`}
-              dispute={dispute}
-            />
+            {/* Keyed by dispute only: a save keeps the same form, so the focus stays on its button. */}
+            <DisputeResolutionForm key={dispute.id} dispute={dispute} />
             <DisputeHistory history={dispute.history} />
           </Stack>
         </Grid.Col>

@@ -125,10 +125,8 @@ function ProjectView({ project }: { project: Project }) {
           <ProjectOffers offers={offers.data} isLoading={offers.isLoading} isError={offers.isError} />
         </Tabs.Panel>
         <Tabs.Panel value="administration" pt="md">
-          <ProjectAdministration
-            key={`${project.id}-${project.status}-${project.admin_notes ?? ''}`}
-            project={project}
-          />
+          {/* Keyed by project only: a save keeps the same form, so the focus stays on its button. */}
+          <ProjectAdministration key={project.id} project={project} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

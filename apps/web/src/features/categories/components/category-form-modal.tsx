@@ -1,8 +1,9 @@
 import { type Category, CategoryBody } from '@kwanza/contract';
-import { Alert, Button, Group, Image, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Image, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { fieldErrorsOf } from '../../../lib/api-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSaveCategory } from '../api/catalogue-mutations';
@@ -73,7 +74,7 @@ export function CategoryFormModal({ opened, category, onClose }: CategoryFormMod
   const imageUrl = form.values.image_url.trim();
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={category ? 'Modifier la catégorie' : 'Ajouter une catégorie'}
@@ -120,6 +121,6 @@ export function CategoryFormModal({ opened, category, onClose }: CategoryFormMod
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

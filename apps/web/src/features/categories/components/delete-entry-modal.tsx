@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatNumber } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
@@ -49,7 +50,7 @@ export function DeleteEntryModal({ entry, moveOptions, onClose }: DeleteEntryMod
     resetMutation();
   }, [entry, resetMutation]);
 
-  if (!entry) return <Modal opened={false} onClose={onClose} title="" />;
+  if (!entry) return <Dialog opened={false} onClose={onClose} title="" />;
   const isCategory = entry.kind === 'category';
   // The server counts at the moment of deleting: a 409 says projects use it even if the list did not.
   const refusedInUse = remove.error instanceof ApiError && remove.error.status === 409;
@@ -82,7 +83,7 @@ export function DeleteEntryModal({ entry, moveOptions, onClose }: DeleteEntryMod
   const failure = remove.isError ? errorMessage(remove.error, DELETE_FAILED) : null;
 
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose}
       title={isCategory ? 'Supprimer la catégorie' : 'Supprimer la sous-catégorie'}
@@ -137,6 +138,6 @@ export function DeleteEntryModal({ entry, moveOptions, onClose }: DeleteEntryMod
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

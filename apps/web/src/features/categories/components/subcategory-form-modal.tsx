@@ -1,8 +1,9 @@
 import { type CategoryList, type Subcategory, SubcategoryBody } from '@kwanza/contract';
-import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { fieldErrorsOf } from '../../../lib/api-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSaveSubcategory } from '../api/catalogue-mutations';
@@ -92,7 +93,7 @@ export function SubcategoryFormModal({
   const hasFieldErrors = Object.keys(fieldErrorsOf(save.error)).length > 0;
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={subcategory ? 'Modifier la sous-catégorie' : 'Ajouter une sous-catégorie'}
@@ -131,6 +132,6 @@ export function SubcategoryFormModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

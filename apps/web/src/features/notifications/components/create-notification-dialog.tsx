@@ -13,7 +13,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   Radio,
   Select,
   Stack,
@@ -26,6 +25,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { openConfirmDialog } from '../../../components/confirm-dialog';
+import { Dialog } from '../../../components/dialog';
 import { errorMessage, fieldErrorsOf } from '../../../lib/api-errors';
 import { formatNumber } from '../../../lib/format';
 import { NOTIFICATION_TYPE_LABELS, optionsOf, WRITABLE_NOTIFICATION_TYPES } from '../../../lib/labels';
@@ -193,7 +193,7 @@ export function CreateNotificationDialog({ opened, onClose }: CreateNotification
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Créer une nouvelle notification" centered size="lg">
+    <Dialog opened={opened} onClose={onClose} title="Créer une nouvelle notification" centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {failure ? (
@@ -280,6 +280,6 @@ export function CreateNotificationDialog({ opened, onClose }: CreateNotification
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,10 +1,11 @@
 import { UpdateUserBody, type User } from '@kwanza/contract';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { errorMessage, fieldErrorsOf } from '../../../lib/api-errors';
+import { notifySuccess } from '../../../lib/notify';
 import { useUpdateUser } from '../api/update-user';
 
 interface EditUserValues {
@@ -63,7 +64,7 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
       },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: 'Utilisateur mis à jour avec succès' });
+          notifySuccess('Utilisateur mis à jour avec succès');
           onClose();
         },
         onError: (error) => form.setErrors(fieldErrorsOf(error)),
@@ -78,7 +79,7 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
       : null;
 
   return (
-    <Modal opened={user !== null} onClose={onClose} title="Modifier l'utilisateur" centered>
+    <Dialog opened={user !== null} onClose={onClose} title="Modifier l'utilisateur" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {generalError ? (
@@ -86,7 +87,7 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
               {generalError}
             </Alert>
           ) : null}
-          <TextInput label="Prénom" autoComplete="off" {...form.getInputProps('first_name')} />
+          <TextInput label="Prénom" autoComplete="off" data-autofocus {...form.getInputProps('first_name')} />
           <TextInput label="Nom" autoComplete="off" {...form.getInputProps('last_name')} />
           <TextInput
             label="Email"
@@ -111,6 +112,6 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

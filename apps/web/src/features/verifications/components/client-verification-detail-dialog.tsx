@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Dialog } from '../../../components/dialog';
 import { LoadingState } from '../../../components/loading-state';
 import { formatDateTime } from '../../../lib/format';
 import { DOCUMENT_TYPE_LABELS, labelOf } from '../../../lib/labels';
@@ -14,7 +15,7 @@ export function ClientVerificationDetailDialog({ id, onClose }: { id: number | n
   const name = verification ? verification.client_name || verification.full_name : '';
 
   return (
-    <Modal
+    <Dialog
       opened={id !== null}
       onClose={onClose}
       title={verification ? `Vérification de ${name}` : 'Vérification'}
@@ -70,6 +71,6 @@ export function ClientVerificationDetailDialog({ id, onClose }: { id: number | n
           Fermer
         </Button>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Dialog } from '../../../components/dialog';
 import { Field } from '../../../components/field';
 import { LoadingState } from '../../../components/loading-state';
 import { formatDateTime } from '../../../lib/format';
@@ -15,7 +16,7 @@ export function ProviderVerificationDetailModal({ id, onClose }: { id: number | 
   const verification = query.data;
 
   return (
-    <Modal opened={id !== null} onClose={onClose} title="Détail de la vérification" size="xl" centered>
+    <Dialog opened={id !== null} onClose={onClose} title="Détail de la vérification" size="xl" centered>
       {query.isPending ? <LoadingState /> : null}
       {query.isError ? (
         <Alert color="red" variant="light" role="alert">
@@ -96,6 +97,6 @@ export function ProviderVerificationDetailModal({ id, onClose }: { id: number | 
           </Stack>
         </Stack>
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }
