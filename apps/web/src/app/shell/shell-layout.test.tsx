@@ -21,8 +21,10 @@ describe('shell', () => {
   it("shows 'Admin Panel' and the not-found screen for an unknown path", async () => {
     storeSession();
     renderApp('/inconnu');
-    expect(await screen.findByRole('heading', { name: 'Page non trouvée' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Admin Panel');
+    // The screen's own title is the page's one level-1 heading; the header says 'Admin Panel'.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page non trouvée' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect((await findShellTitle('Admin Panel')).textContent).toBe('Admin Panel');
     fireEvent.click(screen.getByRole('link', { name: 'Retour au tableau de bord' }));
     expect(await findShellTitle('Tableau de bord')).toBeTruthy();
   });

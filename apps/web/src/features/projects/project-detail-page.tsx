@@ -50,7 +50,9 @@ function ProjectView({ project }: { project: Project }) {
 
       <Card withBorder radius="md" padding="lg">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-          <Title order={2}>{project.title}</Title>
+          <Title order={1} size="h2">
+            {project.title}
+          </Title>
           <Group gap="xs">
             <ProjectStatusBadge value={project.status} />
             <Badge variant="outline" color="gray" radius="sm" tt="none">
@@ -143,11 +145,11 @@ export default function ProjectDetailPage() {
     const notFound =
       project.error instanceof ApiError && (project.error.status === 404 || project.error.status === 400);
     return notFound ? (
-      <EmptyState title="Projet non trouvé">
+      <EmptyState title="Projet non trouvé" titleOrder={1}>
         <BackToProjects label="Retour aux projets" />
       </EmptyState>
     ) : (
-      <EmptyState title="Impossible de charger les détails du projet.">
+      <EmptyState title="Impossible de charger les détails du projet." titleOrder={1}>
         <BackToProjects label="Retour aux projets" />
       </EmptyState>
     );

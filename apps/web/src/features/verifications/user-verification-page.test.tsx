@@ -61,7 +61,10 @@ describe('user verification page', () => {
       reply(409, { detail: 'Seule une vérification en attente peut être rejetée.' }),
     );
     renderApp('/user-verification');
-    fireEvent.click(await screen.findByRole('button', { name: 'Rejeter' }, { timeout: 5000 }));
+    // The row's button names its row: 'Rejeter la vérification de <name>'.
+    fireEvent.click(
+      await screen.findByRole('button', { name: /^Rejeter la vérification de / }, { timeout: 5000 }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Rejeter la vérification' }, { timeout: 5000 });
     const reason = within(dialog).getByRole('textbox', { name: 'Raison du rejet' }) as HTMLTextAreaElement;
     // The focus starts on the required reason.

@@ -11,7 +11,7 @@ export const CATEGORY_COLORS = ['blue.6', 'teal.6', 'yellow.6', 'grape.6', 'red.
 function ChartCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card withBorder radius="md" padding="md" component="figure" aria-label={title} m={0}>
-      <Title order={4} mb="md" component="figcaption">
+      <Title order={2} size="h4" mb="md" component="figcaption">
         {title}
       </Title>
       {children}

@@ -31,7 +31,7 @@ export function DisputeResolutionForm({ dispute }: { dispute: DisputeDetail }) {
 
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="dispute-resolution-title">
-      <Title order={3} size="h4" id="dispute-resolution-title" mb="md">
+      <Title order={2} size="h4" id="dispute-resolution-title" mb="md">
         Résolution
       </Title>
       <form

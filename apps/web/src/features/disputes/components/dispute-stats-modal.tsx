@@ -81,7 +81,9 @@ export function DisputeStatsModal({ opened, onClose }: { opened: boolean; onClos
               Sur {formatNumber(stats.data.resolved_count)} litiges résolus ou fermés
             </Text>
           </Stack>
-          <Title order={4}>Litiges ouverts par mois</Title>
+          <Title order={3} size="h4">
+            Litiges ouverts par mois
+          </Title>
           <MonthlyBars monthly={stats.data.monthly} />
         </Stack>
       )}

@@ -25,7 +25,9 @@ export function ProviderVerificationDetailModal({ id, onClose }: { id: number | 
       ) : null}
       {verification ? (
         <Stack gap="md">
-          <Title order={4}>Informations générales</Title>
+          <Title order={3} size="h4">
+            Informations générales
+          </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Field label="Nom d'utilisateur">{verification.provider_info.username}</Field>
             <Field label="Email">{verification.provider_info.email}</Field>
@@ -40,7 +42,9 @@ export function ProviderVerificationDetailModal({ id, onClose }: { id: number | 
           {verification.is_business ? (
             <>
               <Divider />
-              <Title order={4}>Informations de l'entreprise</Title>
+              <Title order={3} size="h4">
+                Informations de l'entreprise
+              </Title>
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <Field label="Nom de l'entreprise">{verification.business_name}</Field>
                 <Field label="NIF">{verification.business_nif}</Field>
@@ -51,7 +55,9 @@ export function ProviderVerificationDetailModal({ id, onClose }: { id: number | 
           ) : null}
 
           <Divider />
-          <Title order={4}>Documents d'identité</Title>
+          <Title order={3} size="h4">
+            Documents d'identité
+          </Title>
           <Field label="Type de document">
             {labelOf(DOCUMENT_TYPE_LABELS, verification.document_type).label}
           </Field>
@@ -68,7 +74,9 @@ export function ProviderVerificationDetailModal({ id, onClose }: { id: number | 
           </SimpleGrid>
 
           <Divider />
-          <Title order={4}>Historique</Title>
+          <Title order={3} size="h4">
+            Historique
+          </Title>
           <Stack gap={4}>
             <Text size="sm">Soumis le {formatDateTime(verification.submitted_at)}</Text>
             {verification.verified_at ? (
