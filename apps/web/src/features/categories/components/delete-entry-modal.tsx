@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatNumber } from '../../../lib/format';
@@ -41,6 +41,7 @@ export function DeleteEntryModal({ entry, moveOptions, onClose }: DeleteEntryMod
   const remove = useDeleteCatalogueEntry();
   const [moveTo, setMoveTo] = useState<string | null>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
+  const moveField = useRef<HTMLInputElement>(null);
   const resetMutation = remove.reset;
 
   useEffect(() => {
@@ -64,6 +65,8 @@ export function DeleteEntryModal({ entry, moveOptions, onClose }: DeleteEntryMod
           ? 'Choisissez la catégorie qui recevra les projets'
           : 'Choisissez la sous-catégorie qui recevra les projets',
       );
+      // The required choice, now marked invalid with its message, takes the focus.
+      requestAnimationFrame(() => moveField.current?.focus());
       return;
     }
     remove.mutate(
@@ -105,6 +108,7 @@ export function DeleteEntryModal({ entry, moveOptions, onClose }: DeleteEntryMod
               } choisie ci-dessous.`}
             </Alert>
             <Select
+              ref={moveField}
               label={isCategory ? 'Déplacer les projets vers' : 'Déplacer les projets vers la sous-catégorie'}
               required
               searchable
@@ -125,7 +129,7 @@ export function DeleteEntryModal({ entry, moveOptions, onClose }: DeleteEntryMod
           </Alert>
         ) : null}
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onClose} data-autofocus>
             Annuler
           </Button>
           <Button

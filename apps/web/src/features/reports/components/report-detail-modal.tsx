@@ -81,6 +81,7 @@ function ReportForm({ report, saving, failed, onCancel, onSave }: ReportFormProp
         </Stack>
         <Select
           label="Statut"
+          data-autofocus
           data={STATUS_OPTIONS}
           value={status}
           allowDeselect={false}

@@ -5,6 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { errorMessage, fieldErrorsOf } from '../../../lib/api-errors';
+import { focusFirstInvalidField } from '../../../lib/focus';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateUser } from '../api/update-user';
 
@@ -50,27 +51,35 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
     resetMutation();
   }, [user, setValues, resetDirty, clearErrors, resetMutation]);
 
-  const submit = form.onSubmit((values) => {
-    if (!user) return;
-    update.mutate(
-      {
-        id: user.id,
-        changes: {
-          first_name: values.first_name.trim(),
-          last_name: values.last_name.trim(),
-          email: values.email.trim(),
-          phone_number: values.phone_number.trim(),
+  const submit = form.onSubmit(
+    (values, event) => {
+      // Server field errors: the first invalid field takes the focus, as for the checks in the browser.
+      const formElement = event?.currentTarget;
+      if (!user) return;
+      update.mutate(
+        {
+          id: user.id,
+          changes: {
+            first_name: values.first_name.trim(),
+            last_name: values.last_name.trim(),
+            email: values.email.trim(),
+            phone_number: values.phone_number.trim(),
+          },
         },
-      },
-      {
-        onSuccess: () => {
-          notifySuccess('Utilisateur mis à jour avec succès');
-          onClose();
+        {
+          onSuccess: () => {
+            notifySuccess('Utilisateur mis à jour avec succès');
+            onClose();
+          },
+          onError: (error) => {
+            form.setErrors(fieldErrorsOf(error));
+            focusFirstInvalidField(formElement);
+          },
         },
-        onError: (error) => form.setErrors(fieldErrorsOf(error)),
-      },
-    );
-  });
+      );
+    },
+    (_errors, _values, event) => focusFirstInvalidField(event?.currentTarget),
+  );
 
   const errorFields = fieldErrorsOf(update.error);
   const generalError =
