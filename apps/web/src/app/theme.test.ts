@@ -1,6 +1,7 @@
 import { DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import {
+  chartColors,
   contrastRatio,
   controlColors,
   filledColors,
@@ -70,5 +71,19 @@ describe('theme contrast (WCAG AA)', () => {
       expect(nonTextColor(gray, ['#ffffff'], [4, 5, 6, 7])).toBe(gray[6]);
       expect(() => nonTextColor(gray, ['#ffffff'], [0, 1, 2])).toThrow();
     });
+  });
+
+  it('draws the five chart colours at 3:1 at least on white and on dark cards', () => {
+    const charts = chartColors(DEFAULT_THEME.colors);
+    expect(charts.light).toHaveLength(5);
+    for (const color of charts.light) {
+      expect(contrastRatio(color, '#ffffff')).toBeGreaterThanOrEqual(MIN_NON_TEXT_CONTRAST);
+    }
+    for (const color of charts.dark) {
+      expect(contrastRatio(color, DEFAULT_THEME.colors.dark[7])).toBeGreaterThanOrEqual(
+        MIN_NON_TEXT_CONTRAST,
+      );
+    }
+    expect(new Set(charts.light).size).toBe(5);
   });
 });

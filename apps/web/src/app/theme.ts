@@ -8,6 +8,7 @@ import {
   Tooltip,
   type VariantColorsResolver,
 } from '@mantine/core';
+import { CHART_PALETTES } from '../lib/chart-colors';
 
 /*
  * The console's theme, built for WCAG 2.2 AA (issue 15): every text, badge and button meets 4.5:1
@@ -124,6 +125,24 @@ export function controlColors(colors: Record<string, MantineColorsTuple>, primar
   };
 }
 
+/**
+ * Each chart colour at the first shade from 6 reaching 3:1 against the card it is drawn on (white, or
+ * dark.7), so that lines, bars and doughnut segments stand out (WCAG 1.4.11).
+ */
+export function chartColors(colors: Record<string, MantineColorsTuple>) {
+  const palette = (name: string) => colors[name] ?? DEFAULT_THEME.colors.gray;
+  return {
+    light: CHART_PALETTES.map((name) => nonTextColor(palette(name), [WHITE], [6, 7, 8, 9])),
+    dark: CHART_PALETTES.map((name) =>
+      nonTextColor(palette(name), [DEFAULT_THEME.colors.dark[7]], [6, 5, 4, 3, 2, 1, 0]),
+    ),
+  };
+}
+
+function chartVariables(values: readonly string[]): Record<string, string> {
+  return Object.fromEntries(values.map((value, index) => [`--app-chart-${index + 1}`, value]));
+}
+
 const variantColorResolver: VariantColorsResolver = (input) => {
   const defaults = defaultVariantColorsResolver(input);
   const name = input.color ?? input.theme.primaryColor;
@@ -161,12 +180,14 @@ function paletteTextColors(
 
 const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   const controls = controlColors(theme.colors, theme.primaryColor);
+  const charts = chartColors(theme.colors);
   return {
     variables: {},
     light: {
       // Field, checkbox, radio and switch boundaries, and the focus ring, at 3:1 at least (global.css).
       '--app-control-border': controls.light.border,
       '--app-control-accent': controls.light.accent,
+      ...chartVariables(charts.light),
       // Behind the screens' cards: a light gray page under white cards, a darker page under dark ones.
       '--app-page-background': theme.colors.gray[0],
       ...paletteTextColors(theme.colors, theme.colors.gray[1]),
@@ -181,6 +202,7 @@ const cssVariablesResolver: CSSVariablesResolver = (theme) => {
     dark: {
       '--app-control-border': controls.dark.border,
       '--app-control-accent': controls.dark.accent,
+      ...chartVariables(charts.dark),
       '--app-page-background': theme.colors.dark[8],
       '--mantine-color-dimmed': theme.colors.dark[1],
       '--mantine-color-placeholder': theme.colors.dark[1],
