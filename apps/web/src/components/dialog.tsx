@@ -1,11 +1,11 @@
 import { Modal, type ModalProps } from '@mantine/core';
-import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useId, useSyncExternalStore } from 'react';
 
 /*
  * The dialogs open on screen, in the order they opened: a dialog opened from another one (the
  * document viewer over a verification, a confirmation over the notification form) sits on top.
- * Only the top one answers Escape and keeps the focus in; closing it gives the focus back to the
- * control of the dialog below that opened it. Mantine's own Modal.Stack loses the focus return.
+ * Only the top one answers Escape. (Mantine's own Modal.Stack turns the focus trap of the dialogs
+ * below off and on, which loses the focus return of both.)
  */
 
 let openDialogs: readonly string[] = [];
@@ -42,15 +42,15 @@ function useIsTopDialog(id: string): boolean {
 
 /**
  * Every dialog of the console (a Mantine Modal): named by its title, closed by 'Fermer' or Escape,
- * focus kept inside and given back to what opened it, and nested dialogs closed one at a time.
+ * focus kept inside and given back to what opened it, and nested dialogs closed one at a time (only
+ * the top one answers Escape; each keeps its own focus trap, which acts only while the focus is in
+ * it, so the focus return of the top one is never lost).
  * Put `data-autofocus` on the control that should get the focus first (the first field of a form,
  * 'Annuler' in a destructive confirmation); without one, the focus goes to 'Fermer'.
  */
-export function Dialog({ opened, trapFocus = true, closeOnEscape = true, ...props }: ModalProps) {
+export function Dialog({ opened, closeOnEscape = true, ...props }: ModalProps) {
   const id = useId();
   const isTop = useIsTopDialog(id);
-  /** The control of this dialog that opened a dialog above it. */
-  const returnTo = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     if (!opened) return;
@@ -58,33 +58,5 @@ export function Dialog({ opened, trapFocus = true, closeOnEscape = true, ...prop
     return () => removeDialog(id);
   }, [opened, id]);
 
-  useEffect(() => {
-    if (!opened) {
-      returnTo.current = null;
-      return;
-    }
-    if (!isTop) {
-      // A dialog opened above: remember where the focus was in this one.
-      if (document.activeElement instanceof HTMLElement) returnTo.current = document.activeElement;
-      return;
-    }
-    const target = returnTo.current;
-    returnTo.current = null;
-    if (!target) return;
-    // Back on top: after the focus trap has focused its first control, go back to the opener.
-    const timer = window.setTimeout(() => {
-      if (target.isConnected) target.focus({ preventScroll: true });
-    });
-    return () => window.clearTimeout(timer);
-  }, [opened, isTop]);
-
-  return (
-    <Modal
-      opened={opened}
-      // While closing, the trap stays on so that Mantine gives the focus back to the opener.
-      trapFocus={trapFocus && (!opened || isTop)}
-      closeOnEscape={closeOnEscape && isTop}
-      {...props}
-    />
-  );
+  return <Modal opened={opened} closeOnEscape={closeOnEscape && isTop} {...props} />;
 }

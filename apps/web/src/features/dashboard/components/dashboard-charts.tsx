@@ -161,6 +161,7 @@ export function TopCategoriesChart({
               withLabels
               withTooltip
               accessibilityLayer={false}
+              pieProps={{ rootTabIndex: -1 }}
               h={260}
             />
           </Box>
