@@ -40,6 +40,20 @@ describe('shell', () => {
     expect(screen.getByRole('button', { name: 'Déployer le menu' })).toBeTruthy();
   });
 
+  it("gives the focus to the new screen's title after a move, not on the first load", async () => {
+    storeSession();
+    renderApp('/dashboard');
+    await findShellTitle('Tableau de bord');
+    expect(document.activeElement).toBe(document.body);
+    const navigation = screen.getByRole('navigation', { name: 'Navigation principale' });
+    const link = within(navigation).getByRole('link', { name: 'Utilisateurs' });
+    link.focus();
+    fireEvent.click(link);
+    const title = await screen.findByRole('heading', { level: 1, name: 'Gestion des utilisateurs' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(title.getAttribute('tabindex')).toBe('-1');
+  });
+
   it('logs out to /login and forgets the session', async () => {
     storeSession();
     const { router } = renderApp('/users');
