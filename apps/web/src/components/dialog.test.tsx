@@ -46,7 +46,7 @@ function renderNested(onDelete = vi.fn()) {
   return onDelete;
 }
 
-const escape = () => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+const pressEscape = () => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
 
 describe('Dialog', () => {
   it('closes nested dialogs one at a time with Escape', async () => {
@@ -54,10 +54,10 @@ describe('Dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Voir' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Agrandir' }));
     await screen.findByRole('dialog', { name: 'Document' });
-    escape();
+    pressEscape();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Document' })).toBeNull());
     expect(screen.getByRole('dialog', { name: 'Détail' })).toBeTruthy();
-    escape();
+    pressEscape();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Détail' })).toBeNull());
   });
 
@@ -68,7 +68,7 @@ describe('Dialog', () => {
     const confirmation = await screen.findByRole('dialog', { name: 'Supprimer' });
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Annuler'));
     expect(confirmation.contains(document.activeElement)).toBe(true);
-    escape();
+    pressEscape();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Supprimer' })).toBeNull());
     expect(screen.getByRole('dialog', { name: 'Détail' })).toBeTruthy();
     expect(onDelete).not.toHaveBeenCalled();
