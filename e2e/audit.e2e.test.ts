@@ -84,7 +84,7 @@ describe('audit journal (/audit)', () => {
 
     // 2. Find it in /audit by admin and action.
     await page.goto('/audit');
-    await page.getByRole('heading', { level: 2, name: "Journal d'audit" }).waitFor();
+    await page.getByRole('heading', { level: 1, name: "Journal d'audit" }).waitFor();
     await page.getByRole('combobox', { name: 'Administrateur' }).click();
     await page
       .getByRole('option', {

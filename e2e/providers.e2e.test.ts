@@ -40,7 +40,7 @@ const nameOf = (provider: ApiProvider) => provider.full_name || provider.user.us
 async function openProviders(page: Page, path = '/providers'): Promise<void> {
   await loginWithStoredSession(page, server);
   await page.goto(path);
-  await page.getByRole('heading', { level: 2, name: 'Gestion des prestataires' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Gestion des prestataires' }).waitFor();
   await page.getByRole('article').first().waitFor();
 }
 

@@ -71,10 +71,11 @@ describe('login', () => {
   it('lands on the dashboard after a successful login', async () => {
     const { page } = browser;
     await loginThroughForm(page, server);
-    await page.getByRole('heading', { level: 2, name: 'Tableau de bord' }).waitFor();
-    expect(await page.getByRole('banner').getByRole('heading', { level: 1 }).textContent()).toBe(
-      'Tableau de bord',
-    );
+    await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
+    // The header shows the entry's label as plain text: the screen's title is the page's one h1.
+    expect(await page.getByTestId('shell-title').textContent()).toBe('Tableau de bord');
+    expect(await page.getByRole('banner').getByRole('heading').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(await page.getByText('Administrateur', { exact: true }).isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
 
@@ -96,14 +97,14 @@ describe('shell', () => {
     await loginWithStoredSession(page, server);
     await page.goto('/dashboard');
     const navigation = page.getByRole('navigation', { name: 'Navigation principale' });
-    const headerTitle = page.getByRole('banner').getByRole('heading', { level: 1 });
+    const headerTitle = page.getByTestId('shell-title');
 
     for (const entry of SIDEBAR) {
       await navigation.getByRole('link', { name: entry.label, exact: true }).click();
       await page.waitForURL((url) => url.pathname === entry.path);
       await page
         .getByRole('main')
-        .getByRole('heading', { level: 2, name: entry.title, exact: true })
+        .getByRole('heading', { level: 1, name: entry.title, exact: true })
         .waitFor();
       expect(await headerTitle.textContent()).toBe(entry.label);
       const active = navigation.getByRole('link', { name: entry.label, exact: true });
@@ -115,21 +116,19 @@ describe('shell', () => {
     const { page } = browser;
     await loginWithStoredSession(page, server);
     await page.goto('/cette-page-n-existe-pas');
-    await page.getByRole('heading', { name: 'Page non trouvée' }).waitFor();
-    expect(await page.getByRole('banner').getByRole('heading', { level: 1 }).textContent()).toBe(
-      'Admin Panel',
-    );
+    await page.getByRole('heading', { level: 1, name: 'Page non trouvée' }).waitFor();
+    expect(await page.getByTestId('shell-title').textContent()).toBe('Admin Panel');
 
     await page.getByRole('link', { name: 'Retour au tableau de bord' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    await page.getByRole('heading', { level: 2, name: 'Tableau de bord' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
   });
 
   it('logs out to /login, after which /dashboard redirects to /login', async () => {
     const { page } = browser;
     await loginWithStoredSession(page, server);
     await page.goto('/users');
-    await page.getByRole('banner').getByRole('heading', { level: 1, name: 'Utilisateurs' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Gestion des utilisateurs' }).waitFor();
 
     await page.getByRole('button', { name: 'Déconnexion' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
@@ -147,7 +146,7 @@ describe('server-side logout', () => {
     const { page } = browser;
     const session = await loginWithStoredSession(page, server);
     await page.goto('/users');
-    await page.getByRole('banner').getByRole('heading', { level: 1, name: 'Utilisateurs' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Gestion des utilisateurs' }).waitFor();
     const me = () =>
       fetch(`${server.baseUrl}/api/auth/me/`, { headers: { Authorization: `Bearer ${session.access}` } });
     expect((await me()).status).toBe(200);

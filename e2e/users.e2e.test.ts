@@ -41,7 +41,7 @@ const totalText = (count: number) =>
 async function openUsers(page: Page, path = '/users'): Promise<void> {
   await loginWithStoredSession(page, server);
   await page.goto(path);
-  await page.getByRole('heading', { level: 2, name: 'Gestion des utilisateurs' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Gestion des utilisateurs' }).waitFor();
   await page.getByRole('table', { name: 'Utilisateurs' }).waitFor();
 }
 
@@ -156,12 +156,23 @@ describe('users screen', () => {
     if (!target) throw new Error('no active client in the seed');
     await openUsers(page, `/users?search=${encodeURIComponent(target.username)}`);
     const row = rowOf(page, target.username);
-    await row.getByRole('button', { name: `Actif : désactiver ${target.username}` }).click();
-    await row.getByRole('button', { name: `Inactif : activer ${target.username}` }).waitFor();
+    // A switch with a stable name, checked while the account is active, beside the Actif/Inactif badge.
+    const toggle = row.getByRole('switch', { name: `Actif : ${target.username}` });
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await row.getByText('Inactif', { exact: true }).waitFor();
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+    // The switch kept the focus, and the new state was announced.
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.getByTestId('live-announcer').getByText(`${target.username} : compte désactivé`).waitFor();
     await page.reload();
-    await rowOf(page, target.username)
-      .getByRole('button', { name: `Inactif : activer ${target.username}` })
-      .waitFor();
+    await rowOf(page, target.username).getByText('Inactif', { exact: true }).waitFor();
+    expect(
+      await rowOf(page, target.username)
+        .getByRole('switch', { name: `Actif : ${target.username}` })
+        .isChecked(),
+    ).toBe(false);
     const after = await apiUsers(`?search=${encodeURIComponent(target.username)}`);
     expect(after.results.find((user) => user.id === target.id)?.is_active).toBe(false);
   });
@@ -170,8 +181,9 @@ describe('users screen', () => {
     const { page } = browser;
     await openUsers(page, `/users?search=${encodeURIComponent(session.user.username)}&role=admin`);
     await rowOf(page, session.user.username)
-      .getByRole('button', { name: `Actif : désactiver ${session.user.username}` })
-      .click();
+      .getByRole('switch', { name: `Actif : ${session.user.username}` })
+      .focus();
+    await page.keyboard.press('Space');
     await page.getByText('Erreur lors du changement de statut').waitFor();
     await page.getByText('Vous ne pouvez pas désactiver votre propre compte.').waitFor();
   });

@@ -72,7 +72,7 @@ async function waitForValue<T>(read: () => Promise<T>, expected: T): Promise<voi
 async function openVerifications(page: Page, query = ''): Promise<void> {
   await loginWithStoredSession(page, server);
   await page.goto(`/user-verification${query}`);
-  await page.getByRole('heading', { level: 2, name: 'Gestion des Vérifications' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Gestion des Vérifications' }).waitFor();
 }
 
 function statCard(page: Page, label: string) {
@@ -117,7 +117,11 @@ describe('verification management (/user-verification)', () => {
     await dialog.getByRole('alert').filter({ hasText: 'La raison du rejet est obligatoire' }).waitFor();
     expect(await providerStatus(target.id)).toBe('pending');
 
-    await dialog.getByLabel('Raison du rejet *').fill('Photo du document illisible');
+    // Marked required (the asterisk is not read), its error tied to it.
+    const reason = dialog.getByRole('textbox', { name: 'Raison du rejet' });
+    expect(await reason.getAttribute('required')).not.toBeNull();
+    expect(await reason.getAttribute('aria-invalid')).toBe('true');
+    await reason.fill('Photo du document illisible');
     await dialog.getByRole('button', { name: 'Rejeter' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await row.getByText('Rejeté', { exact: true }).waitFor();
@@ -182,9 +186,11 @@ describe('verification management (/user-verification)', () => {
     );
     const source = await image.getAttribute('src');
     expect(source).toMatch(/^\/api\/documents\/.+\?expires=\d+&signature=[0-9a-f]{64}$/);
-    // Closing the detail removes the parameter from the URL.
+    // Escape closes the viewer only; a second one closes the detail, which removes the parameter.
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'hidden' });
+    expect(await modal.isVisible()).toBe(true);
+    expect(new URL(page.url()).searchParams.get('verification')).toBe(String(target.id));
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).searchParams.get('verification')).toBeNull();
@@ -225,7 +231,7 @@ describe('client verifications (/client-verification)', () => {
 
     await loginWithStoredSession(page, server);
     await page.goto(`/client-verification?status=rejected&search=${encodeURIComponent(target.client_email)}`);
-    await page.getByRole('heading', { level: 2, name: 'Vérifications Clients' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Vérifications Clients' }).waitFor();
     const row = page.getByRole('row', { name: new RegExp(target.client_email.replace(/[.+]/g, '\\$&')) });
     await row.getByRole('button', { name: 'Réinitialiser' }).click();
     const dialog = page.getByRole('dialog', { name: 'Réinitialiser la vérification' });

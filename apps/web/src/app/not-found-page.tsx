@@ -10,7 +10,9 @@ export default function NotFoundPage() {
       <Text fz={64} fw={700} c="dimmed" lh={1}>
         404
       </Text>
-      <Title order={2}>Page non trouvée</Title>
+      <Title order={1} size="h2">
+        Page non trouvée
+      </Title>
       <Text c="dimmed">La page que vous cherchez n'existe pas ou a été déplacée.</Text>
       <Button component={Link} to="/dashboard" leftSection={<IconArrowLeft size={16} />}>
         Retour au tableau de bord

@@ -5,6 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import 'dayjs/locale/fr';
 import { type ReactNode, useEffect } from 'react';
+import { LiveAnnouncer } from '../components/live-announcer';
 import { colorSchemeManager } from '../lib/color-scheme';
 import { setUnauthorizedHandler } from '../lib/http';
 import { clearSession } from '../lib/session';
@@ -15,7 +16,10 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Theme, notifications, modals, dates in French and server state, around the whole console. */
+/**
+ * Theme, notifications, modals, dates in French, the live region of announcements and server state,
+ * around the whole console.
+ */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   useEffect(
     () =>
@@ -39,6 +43,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
           <ModalsProvider labels={{ confirm: 'Confirmer', cancel: 'Annuler' }}>
             {/* Bottom right: toasts never cover the header (user block, logout). */}
             <Notifications position="bottom-right" autoClose={3000} />
+            <LiveAnnouncer />
             {children}
           </ModalsProvider>
         </DatesProvider>

@@ -11,7 +11,9 @@ export function RouteErrorPage() {
   return (
     <Center mih="100vh" p="xl">
       <Stack align="center" gap="sm" maw={520}>
-        <Title order={2}>Une erreur est survenue</Title>
+        <Title order={1} size="h2">
+          Une erreur est survenue
+        </Title>
         <Text c="dimmed" ta="center">
           L'écran n'a pas pu être affiché. Rechargez la page ou réessayez plus tard.
         </Text>

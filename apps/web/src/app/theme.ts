@@ -5,8 +5,10 @@ import {
   DEFAULT_THEME,
   defaultVariantColorsResolver,
   type MantineColorsTuple,
+  Tooltip,
   type VariantColorsResolver,
 } from '@mantine/core';
+import { CHART_PALETTES } from '../lib/chart-colors';
 
 /*
  * The console's theme, built for WCAG 2.2 AA (issue 15): every text, badge and button meets 4.5:1
@@ -18,6 +20,8 @@ const WHITE = '#ffffff';
 const BLACK = '#000000';
 /** Minimum contrast of normal text (WCAG 1.4.3, level AA). */
 export const MIN_TEXT_CONTRAST = 4.5;
+/** Minimum contrast of the parts of a control that identify it and its state (WCAG 1.4.11, level AA). */
+export const MIN_NON_TEXT_CONTRAST = 3;
 
 function luminance(hex: string): number {
   const value = hex.replace('#', '');
@@ -70,6 +74,75 @@ function mixWithBlack(hex: string, amount: number): string {
   return `#${parts.join('')}`;
 }
 
+/**
+ * The colour of a control's boundary (field, checkbox, radio and switch borders, focus ring): the first
+ * shade, in the order given, that reaches 3:1 against every surface the control sits on or contains.
+ */
+export function nonTextColor(
+  palette: MantineColorsTuple,
+  surfaces: readonly string[],
+  shades: readonly number[],
+): string {
+  const reaches = (color: string) =>
+    surfaces.every((surface) => contrastRatio(color, surface) >= MIN_NON_TEXT_CONTRAST);
+  const found = shades.map((shade) => palette[shade] ?? palette[9]).find(reaches);
+  if (!found) throw new Error('Aucune nuance ne contraste à 3:1 avec ces surfaces');
+  return found;
+}
+
+/** Light scheme: fields on white, cards on white, the page on gray.0 (lightest passing shade first). */
+const LIGHT_SURFACES = [WHITE, DEFAULT_THEME.colors.gray[0]] as const;
+/** Dark scheme: fields on dark.6, cards and dialogs on dark.7, the page on dark.8. */
+const DARK_SURFACES = [
+  DEFAULT_THEME.colors.dark[6],
+  DEFAULT_THEME.colors.dark[7],
+  DEFAULT_THEME.colors.dark[8],
+] as const;
+/** Shades tried in order: the lightest grays that pass on light surfaces, the darkest on dark ones. */
+const GRAY_SHADES_ON_LIGHT = [4, 5, 6, 7, 8, 9];
+const DARK_SHADES_ON_DARK = [4, 3, 2, 1, 0];
+/** The accent: the primary filled shade (7) or darker on light, the darkest that passes on dark. */
+const ACCENT_SHADES_ON_LIGHT = [7, 8, 9];
+const ACCENT_SHADES_ON_DARK = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
+
+/**
+ * Boundaries of fields and toggles (`border`), and the focus ring and checked toggles (`accent`), in
+ * each scheme (used by global.css).
+ */
+export function controlColors(colors: Record<string, MantineColorsTuple>, primary: string) {
+  const gray = colors.gray ?? DEFAULT_THEME.colors.gray;
+  const dark = colors.dark ?? DEFAULT_THEME.colors.dark;
+  const accent = colors[primary] ?? DEFAULT_THEME.colors.indigo;
+  return {
+    light: {
+      border: nonTextColor(gray, LIGHT_SURFACES, GRAY_SHADES_ON_LIGHT),
+      accent: nonTextColor(accent, LIGHT_SURFACES, ACCENT_SHADES_ON_LIGHT),
+    },
+    dark: {
+      border: nonTextColor(dark, DARK_SURFACES, DARK_SHADES_ON_DARK),
+      accent: nonTextColor(accent, DARK_SURFACES, ACCENT_SHADES_ON_DARK),
+    },
+  };
+}
+
+/**
+ * Each chart colour at the first shade from 6 reaching 3:1 against the card it is drawn on (white, or
+ * dark.7), so that lines, bars and doughnut segments stand out (WCAG 1.4.11).
+ */
+export function chartColors(colors: Record<string, MantineColorsTuple>) {
+  const palette = (name: string) => colors[name] ?? DEFAULT_THEME.colors.gray;
+  return {
+    light: CHART_PALETTES.map((name) => nonTextColor(palette(name), [WHITE], [6, 7, 8, 9])),
+    dark: CHART_PALETTES.map((name) =>
+      nonTextColor(palette(name), [DEFAULT_THEME.colors.dark[7]], [6, 5, 4, 3, 2, 1, 0]),
+    ),
+  };
+}
+
+function chartVariables(values: readonly string[]): Record<string, string> {
+  return Object.fromEntries(values.map((value, index) => [`--app-chart-${index + 1}`, value]));
+}
+
 const variantColorResolver: VariantColorsResolver = (input) => {
   const defaults = defaultVariantColorsResolver(input);
   const name = input.color ?? input.theme.primaryColor;
@@ -105,27 +178,38 @@ function paletteTextColors(
   );
 }
 
-const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
-  variables: {},
-  light: {
-    // Behind the screens' cards: a light gray page under white cards, a darker page under dark ones.
-    '--app-page-background': theme.colors.gray[0],
-    ...paletteTextColors(theme.colors, theme.colors.gray[1]),
-    // Secondary text ('dimmed') and placeholders readable on white and on the gray page background.
-    '--mantine-color-dimmed': theme.colors.gray[7],
-    '--mantine-color-placeholder': theme.colors.gray[7],
-    // Links and anchors in the primary colour at a shade that reaches AA on white.
-    '--mantine-color-anchor': theme.colors[theme.primaryColor]?.[8] ?? DEFAULT_THEME.colors.indigo[8],
-    // Field error messages and invalid borders (red.6 is 3.3:1 on white; red.8 is 5.6:1).
-    '--mantine-color-error': theme.colors.red[8],
-  },
-  dark: {
-    '--app-page-background': theme.colors.dark[8],
-    '--mantine-color-dimmed': theme.colors.dark[1],
-    '--mantine-color-placeholder': theme.colors.dark[1],
-    '--mantine-color-anchor': theme.colors[theme.primaryColor]?.[3] ?? DEFAULT_THEME.colors.indigo[3],
-  },
-});
+const cssVariablesResolver: CSSVariablesResolver = (theme) => {
+  const controls = controlColors(theme.colors, theme.primaryColor);
+  const charts = chartColors(theme.colors);
+  return {
+    variables: {},
+    light: {
+      // Field, checkbox, radio and switch boundaries, and the focus ring, at 3:1 at least (global.css).
+      '--app-control-border': controls.light.border,
+      '--app-control-accent': controls.light.accent,
+      ...chartVariables(charts.light),
+      // Behind the screens' cards: a light gray page under white cards, a darker page under dark ones.
+      '--app-page-background': theme.colors.gray[0],
+      ...paletteTextColors(theme.colors, theme.colors.gray[1]),
+      // Secondary text ('dimmed') and placeholders readable on white and on the gray page background.
+      '--mantine-color-dimmed': theme.colors.gray[7],
+      '--mantine-color-placeholder': theme.colors.gray[7],
+      // Links and anchors in the primary colour at a shade that reaches AA on white.
+      '--mantine-color-anchor': theme.colors[theme.primaryColor]?.[8] ?? DEFAULT_THEME.colors.indigo[8],
+      // Field error messages and invalid borders (red.6 is 3.3:1 on white; red.8 is 5.6:1).
+      '--mantine-color-error': theme.colors.red[8],
+    },
+    dark: {
+      '--app-control-border': controls.dark.border,
+      '--app-control-accent': controls.dark.accent,
+      ...chartVariables(charts.dark),
+      '--app-page-background': theme.colors.dark[8],
+      '--mantine-color-dimmed': theme.colors.dark[1],
+      '--mantine-color-placeholder': theme.colors.dark[1],
+      '--mantine-color-anchor': theme.colors[theme.primaryColor]?.[3] ?? DEFAULT_THEME.colors.indigo[3],
+    },
+  };
+};
 
 const CLOSE_BUTTON_LABEL = { 'aria-label': 'Fermer' };
 
@@ -143,6 +227,8 @@ export const theme = createTheme({
   components: {
     // Every close button (dialogs, notifications, drawers) is announced as 'Fermer'.
     CloseButton: CloseButton.extend({ defaultProps: CLOSE_BUTTON_LABEL }),
+    // A tooltip shows on keyboard focus as on hover (the reduced sidebar's labels, icon buttons' hints).
+    Tooltip: Tooltip.extend({ defaultProps: { events: { hover: true, focus: true, touch: false } } }),
   },
 });
 

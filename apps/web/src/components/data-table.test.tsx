@@ -25,6 +25,7 @@ function SelectableTable({ rows }: { rows: Row[] }) {
         rows={rows}
         rowKey={(row) => row.id}
         columns={COLUMNS}
+        label="Vérifications"
         selection={{
           selected,
           onChange: setSelected,
@@ -44,8 +45,9 @@ const ROWS: Row[] = [
 ];
 
 describe('DataTable', () => {
-  it('renders the configured columns', () => {
+  it('renders the configured columns, in a table named by its label', () => {
     render(<SelectableTable rows={ROWS} />);
+    expect(screen.getByRole('table', { name: 'Vérifications' })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Nom' })).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(4);
   });

@@ -2,6 +2,9 @@ import { Checkbox, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { EmptyState } from './empty-state';
 
+/** The header checkbox of a table with a selection column (a place for the focus after a bulk action). */
+export const SELECT_ALL_SELECTOR = 'input[aria-label="Tout sélectionner"]';
+
 export interface DataTableColumn<Row> {
   /** Stable identity of the column. */
   key: string;
@@ -31,8 +34,8 @@ interface DataTableProps<Row> {
   empty?: ReactNode;
   /** Below this width the table scrolls sideways. */
   minWidth?: number;
-  /** Accessible name of the table. */
-  label?: string;
+  /** Accessible name of the table (required: a screen reader lists tables by name). */
+  label: string;
   /** Spacing between columns (default 'sm'; 'xs' for wide tables). */
   horizontalSpacing?: 'xs' | 'sm' | 'md';
   /** Rows to highlight (unread notifications): a tinted background, marked `data-highlighted`. */

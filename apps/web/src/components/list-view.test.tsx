@@ -1,6 +1,6 @@
 import { UserPage } from '@kwanza/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { useSearchParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { apiFetch } from '../lib/http';
@@ -123,5 +123,20 @@ describe('ListView', () => {
     await screen.findByText('user.91');
     expect(pages()).toBe('1 2 3 8 9 10 11 12 19 20');
     expect(screen.getAllByText('...')).toHaveLength(2);
+  });
+
+  it('says in a live region, present from the start, how many results each load found', async () => {
+    let total = 12;
+    fakeApi().get('/api/users/', ({ url }) => ({ ...pageFrom(users(total), url, 10), stats: null }));
+    const { queryClient } = renderWithRouter(<UsersList />, '/users');
+    const region = screen.getByTestId('list-result-count');
+    expect(region.getAttribute('role')).toBe('status');
+    expect(region.textContent).toBe('');
+    await waitFor(() => expect(region.textContent).toBe('12 résultats'));
+    total = 0;
+    await act(() => queryClient.invalidateQueries({ queryKey: ['users'] }));
+    await waitFor(() => expect(region.textContent).toBe('Aucun résultat'));
+    // The same element all along: screen readers hear its changes.
+    expect(screen.getByTestId('list-result-count')).toBe(region);
   });
 });

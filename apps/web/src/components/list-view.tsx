@@ -1,6 +1,7 @@
-import { Group, Text } from '@mantine/core';
+import { Group, Text, VisuallyHidden } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { formatResultCount } from '../lib/pagination';
 import { useLastPageClamp } from '../lib/use-last-page-clamp';
 import { ErrorAlert } from './error-alert';
 import { LoadingState } from './loading-state';
@@ -36,6 +37,7 @@ interface ListViewProps<P extends ListPageData> {
  * The body of every list screen: loading, retrying ('nouvel essai…'), the load error (never a zero
  * count or an empty text), the empty state (without 'Affichage de 0 à 0' nor pager), the rows and the
  * pagination footer. A page past the end (rows removed meanwhile, an old link) moves to the last page.
+ * A polite live region says how many results the list found each time that changes.
  */
 export function ListView<P extends ListPageData>({
   query,
@@ -57,6 +59,44 @@ export function ListView<P extends ListPageData>({
     goToPage: (last) => onPageChange(last, { replace: true }),
   });
 
+  const settled = !query.isError && !isRetrying(query) && data !== undefined && !pastTheEnd;
+  return (
+    <>
+      {/* Present from the start, so that what a filter or a page change found is announced. */}
+      <VisuallyHidden role="status" aria-live="polite" data-testid="list-result-count">
+        {settled ? formatResultCount(data.count, data.count_capped) : ''}
+      </VisuallyHidden>
+      <ListBody
+        query={query}
+        data={data}
+        pastTheEnd={pastTheEnd}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={onPageChange}
+        errorMessage={errorMessage}
+        errorTitle={errorTitle}
+        empty={empty}
+        pagination={pagination}
+      >
+        {children}
+      </ListBody>
+    </>
+  );
+}
+
+function ListBody<P extends ListPageData>({
+  query,
+  data,
+  pastTheEnd,
+  page,
+  pageSize,
+  onPageChange,
+  errorMessage,
+  errorTitle,
+  empty,
+  pagination,
+  children,
+}: ListViewProps<P> & { data: P | undefined; pastTheEnd: boolean }) {
   if (query.isError) {
     return query.isFetching ? (
       <RetryingNotice />

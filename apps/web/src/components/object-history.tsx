@@ -47,7 +47,7 @@ function HistoryItem({ entry }: { entry: AuditEntry }) {
  * 'Historique' of one object on its detail screen: the latest entries of the audit journal about it
  * (who did what, when, and the values before and after), newest first.
  */
-export function ObjectHistory({ type, id, title = 'Historique', order = 3, children }: ObjectHistoryProps) {
+export function ObjectHistory({ type, id, title = 'Historique', order = 2, children }: ObjectHistoryProps) {
   const headingId = useId();
   const history = useAuditEntries({ object_type: type, object_id: id, page_size: HISTORY_SIZE });
   const page = history.isError ? undefined : history.data;

@@ -9,13 +9,18 @@ interface PageHeaderProps {
   actions?: ReactNode;
 }
 
-/** The title of a screen (also the browser tab's title) with optional actions. */
+/**
+ * The title of a screen: its one level-1 heading (focused after a move to another screen, see
+ * app/shell/route-focus.ts), also the browser tab's title, with optional actions.
+ */
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   useDocumentTitle(`${title} · Kwanza Admin`);
   return (
     <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap" gap="md">
       <Stack gap={4}>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         {description ? <Text c="dimmed">{description}</Text> : null}
       </Stack>
       {actions ? <Group gap="sm">{actions}</Group> : null}

@@ -3,6 +3,7 @@ import {
   countPages,
   ELLIPSIS,
   formatPageRange,
+  formatResultCount,
   getEllipsisPageItems,
   getPageRange,
   getSlidingPageWindow,
@@ -72,5 +73,14 @@ describe('getEllipsisPageItems', () => {
 
   it('joins the start and the current neighbourhood without an ellipsis', () => {
     expect(getEllipsisPageItems(5, 20)).toEqual([1, 2, 3, 4, 5, 6, 7, ELLIPSIS, 19, 20]);
+  });
+});
+
+describe('formatResultCount', () => {
+  it('says how many results a list found, capped counts included', () => {
+    expect(formatResultCount(0)).toBe('Aucun résultat');
+    expect(formatResultCount(1)).toBe('1 résultat');
+    expect(formatResultCount(42)).toBe('42 résultats');
+    expect(formatResultCount(1000, true)).toMatch(/^plus de 1\s000 résultats$/);
   });
 });

@@ -31,6 +31,15 @@ export function formatPageRange(page: number, pageSize: number, total: number, c
 }
 
 /**
+ * What a list found, said to screen readers when it changes (a filter applied, a page loaded):
+ * 'Aucun résultat', '1 résultat', '42 résultats', 'plus de 1 000 résultats'.
+ */
+export function formatResultCount(total: number, capped = false): string {
+  if (total === 0 && !capped) return 'Aucun résultat';
+  return `${formatCount(total, capped)} ${total === 1 && !capped ? 'résultat' : 'résultats'}`;
+}
+
+/**
  * Sliding window of page buttons (disputes, projects): at most `maxButtons` consecutive pages, the
  * current one placed as centrally as the ends allow.
  */

@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/router';
 import { createQueryClient } from '../lib/query-client';
@@ -63,8 +63,10 @@ export function stubApiNotFound(): void {
   );
 }
 
-/** The shell's title (the header's level-1 heading) once it shows `label`. */
-export function findShellTitle(label: string) {
+/** The shell's title (the label of the header, not a heading) once it shows `label`. */
+export async function findShellTitle(label: string) {
   // Screens are lazy chunks: on a busy machine the first one may take more than a second to load.
-  return screen.findByRole('heading', { level: 1, name: label }, { timeout: 5000 });
+  const title = await screen.findByTestId('shell-title', {}, { timeout: 5000 });
+  await waitFor(() => expect(title.textContent).toBe(label), { timeout: 5000 });
+  return title;
 }

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@kwanza/contract';
-import { Box, Burger, Button, Group, Title } from '@mantine/core';
+import { Box, Burger, Button, Group, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
+import type { Ref } from 'react';
 import { useLocation } from 'react-router';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { DEFAULT_HEADER_TITLE, findNavigationEntry } from './navigation';
@@ -9,6 +10,10 @@ import { UserBlock } from './user-block';
 interface ShellHeaderProps {
   user: SessionUser;
   mobileNavigationOpened: boolean;
+  /** Id of the menu the phone's menu button opens and closes. */
+  mobileNavigationId: string;
+  /** The phone's menu button (the focus comes back to it when the menu closes). */
+  menuButtonRef: Ref<HTMLButtonElement>;
   onToggleMobileNavigation: () => void;
   onLogout: () => void;
 }
@@ -16,6 +21,8 @@ interface ShellHeaderProps {
 export function ShellHeader({
   user,
   mobileNavigationOpened,
+  mobileNavigationId,
+  menuButtonRef,
   onToggleMobileNavigation,
   onLogout,
 }: ShellHeaderProps) {
@@ -26,15 +33,19 @@ export function ShellHeader({
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap" miw={0}>
         <Burger
+          ref={menuButtonRef}
           opened={mobileNavigationOpened}
           onClick={onToggleMobileNavigation}
           hiddenFrom="sm"
           size="sm"
-          aria-label="Ouvrir le menu"
+          aria-label={mobileNavigationOpened ? 'Fermer le menu' : 'Ouvrir le menu'}
+          aria-expanded={mobileNavigationOpened}
+          aria-controls={mobileNavigationId}
         />
-        <Title order={1} size="h3" fw={600} lineClamp={1}>
+        {/* The entry's label, not a heading: the screen's own title is its level-1 heading. */}
+        <Text fz="h3" fw={600} lineClamp={1} data-testid="shell-title">
           {title}
-        </Title>
+        </Text>
       </Group>
       <Group gap="md" wrap="nowrap">
         <NotificationBell />

@@ -21,8 +21,10 @@ describe('shell', () => {
   it("shows 'Admin Panel' and the not-found screen for an unknown path", async () => {
     storeSession();
     renderApp('/inconnu');
-    expect(await screen.findByRole('heading', { name: 'Page non trouvée' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Admin Panel');
+    // The screen's own title is the page's one level-1 heading; the header says 'Admin Panel'.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page non trouvée' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect((await findShellTitle('Admin Panel')).textContent).toBe('Admin Panel');
     fireEvent.click(screen.getByRole('link', { name: 'Retour au tableau de bord' }));
     expect(await findShellTitle('Tableau de bord')).toBeTruthy();
   });
@@ -36,6 +38,20 @@ describe('shell', () => {
     await waitFor(() => expect(within(navigation).queryByText('Utilisateurs')).toBeNull());
     expect(within(navigation).getByRole('link', { name: 'Utilisateurs' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Déployer le menu' })).toBeTruthy();
+  });
+
+  it("gives the focus to the new screen's title after a move, not on the first load", async () => {
+    storeSession();
+    renderApp('/dashboard');
+    await findShellTitle('Tableau de bord');
+    expect(document.activeElement).toBe(document.body);
+    const navigation = screen.getByRole('navigation', { name: 'Navigation principale' });
+    const link = within(navigation).getByRole('link', { name: 'Utilisateurs' });
+    link.focus();
+    fireEvent.click(link);
+    const title = await screen.findByRole('heading', { level: 1, name: 'Gestion des utilisateurs' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(title.getAttribute('tabindex')).toBe('-1');
   });
 
   it('logs out to /login and forgets the session', async () => {

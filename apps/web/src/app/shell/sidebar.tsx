@@ -14,7 +14,7 @@ import { Link, useLocation } from 'react-router';
 import { findNavigationEntry, NAVIGATION_ENTRIES } from './navigation';
 
 interface SidebarProps {
-  /** Icons only, labels in tooltips. */
+  /** Icons only, labels in tooltips (shown on hover and on keyboard focus, see theme.ts). */
   collapsed: boolean;
   /** The brand row lines up with the header. */
   headerHeight: number;
@@ -70,7 +70,8 @@ export function Sidebar({ collapsed, headerHeight, onToggleCollapsed, onCloseMob
         </Group>
       </AppShell.Section>
       <AppShell.Section grow component={ScrollArea} px="sm" pb="md">
-        <nav aria-label="Navigation principale">
+        {/* Inside the shell's navigation landmark (AppShell.Navbar): a list of entries, no second <nav>. */}
+        <div>
           {NAVIGATION_ENTRIES.map((entry) => {
             const active = entry === activeEntry;
             return (
@@ -98,7 +99,7 @@ export function Sidebar({ collapsed, headerHeight, onToggleCollapsed, onCloseMob
               </Tooltip>
             );
           })}
-        </nav>
+        </div>
       </AppShell.Section>
     </>
   );

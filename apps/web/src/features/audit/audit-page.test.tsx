@@ -42,7 +42,7 @@ describe('audit journal page', () => {
     auditApi();
     renderApp('/audit');
     expect(
-      await screen.findByRole('heading', { name: "Journal d'audit", level: 2 }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: "Journal d'audit", level: 1 }, { timeout: 5000 }),
     ).toBeTruthy();
     const table = await screen.findByRole('table', { name: "Journal d'audit" });
     const row = within(table)

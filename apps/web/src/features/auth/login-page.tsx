@@ -18,6 +18,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { focusFirstInvalidField } from '../../lib/focus';
 import { describeLoginError, useAdminLogin } from './api/admin-login';
 
 interface LoginFormValues {
@@ -35,9 +36,12 @@ export default function LoginPage() {
     validate: schemaResolver(AdminLoginBody, { sync: true }),
   });
 
-  const submit = form.onSubmit((values) => {
-    login.mutate({ email: values.email.trim(), password: values.password });
-  });
+  const submit = form.onSubmit(
+    (values) => {
+      login.mutate({ email: values.email.trim(), password: values.password });
+    },
+    (_errors, _values, event) => focusFirstInvalidField(event?.currentTarget),
+  );
 
   return (
     <Center mih="100vh" bg="var(--app-page-background)" p="md">

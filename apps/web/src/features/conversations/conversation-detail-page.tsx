@@ -39,7 +39,7 @@ export default function ConversationDetailPage() {
       conversation.error instanceof ApiError &&
       (conversation.error.status === 404 || conversation.error.status === 400);
     return missing ? (
-      <EmptyState title="Conversation non trouvée">
+      <EmptyState title="Conversation non trouvée" titleOrder={1}>
         <Button component={Link} to="/conversations" variant="light" mt="md">
           Retour à la liste
         </Button>
@@ -97,7 +97,9 @@ export default function ConversationDetailPage() {
           </ActionIcon>
           <Stack gap={2}>
             <Group gap="xs">
-              <Title order={2}>Conversation #{data.id}</Title>
+              <Title order={1} size="h2">
+                Conversation #{data.id}
+              </Title>
               {closed ? (
                 <Badge color="gray" leftSection={<IconLock size={12} />}>
                   Fermée

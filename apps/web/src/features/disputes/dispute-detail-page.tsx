@@ -45,7 +45,9 @@ function DisputeView({ dispute }: { dispute: DisputeDetail }) {
           <Stack gap="lg">
             <Paper withBorder radius="md" p="lg">
               <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-                <Title order={2}>{dispute.title}</Title>
+                <Title order={1} size="h2">
+                  {dispute.title}
+                </Title>
                 <Group gap="xs">
                   <DisputeStatusBadge value={dispute.status} />
                   <Badge variant="outline" color="gray" radius="sm" tt="none">
@@ -54,7 +56,7 @@ function DisputeView({ dispute }: { dispute: DisputeDetail }) {
                 </Group>
               </Group>
               <Stack gap="xs" mt="lg">
-                <Title order={3} size="h4">
+                <Title order={2} size="h4">
                   Description
                 </Title>
                 <Text style={{ whiteSpace: 'pre-wrap' }}>{dispute.description || 'Aucune description'}</Text>
@@ -63,10 +65,8 @@ function DisputeView({ dispute }: { dispute: DisputeDetail }) {
                 <DisputeEvidenceList evidence={dispute.evidence} />
               </Stack>
             </Paper>
-            <DisputeResolutionForm
-              key={`${dispute.id}-${dispute.status}-${dispute.resolution_note ?? ''}`}
-              dispute={dispute}
-            />
+            {/* Keyed by dispute only: a save keeps the same form, so the focus stays on its button. */}
+            <DisputeResolutionForm key={dispute.id} dispute={dispute} />
             <DisputeHistory history={dispute.history} />
             <Paper withBorder radius="md" p="lg">
               <ObjectHistory type="dispute" id={dispute.id} />
@@ -75,7 +75,7 @@ function DisputeView({ dispute }: { dispute: DisputeDetail }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="dispute-info-title">
-            <Title order={3} size="h4" id="dispute-info-title" mb="md">
+            <Title order={2} size="h4" id="dispute-info-title" mb="md">
               Informations
             </Title>
             <Stack gap="md">
@@ -120,7 +120,7 @@ export default function DisputeDetailPage() {
     const notFound =
       dispute.error instanceof ApiError && (dispute.error.status === 404 || dispute.error.status === 400);
     return notFound ? (
-      <EmptyState title="Litige non trouvé">
+      <EmptyState title="Litige non trouvé" titleOrder={1}>
         <BackToDisputes />
       </EmptyState>
     ) : (

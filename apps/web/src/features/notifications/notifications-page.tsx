@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { loadedData } from '../../components/query-state';
 import { StatGrid } from '../../components/stat-grid';
 import { errorMessage } from '../../lib/api-errors';
+import { focusKeySelector, focusSoon, neighbourKeys } from '../../lib/focus';
 import { useListParams } from '../../lib/list-params';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useNotificationStats, useNotifications } from './api/list-notifications';
@@ -20,17 +21,8 @@ import {
 } from './api/notification-actions';
 import { CreateNotificationDialog } from './components/create-notification-dialog';
 import { NotificationFilters } from './components/notification-filters';
-import { NotificationsTable, recipientName } from './components/notifications-table';
+import { deleteKey, NotificationsTable, recipientName } from './components/notifications-table';
 import { NOTIFICATION_LIST_PARAMS, NOTIFICATIONS_PAGE_SIZE } from './notification-list-params';
-
-/** Puts the keyboard focus on a control of the list once React has drawn the change. */
-function focusSoon(selector: string, fallback: string) {
-  requestAnimationFrame(() => {
-    const target =
-      document.querySelector<HTMLElement>(selector) ?? document.querySelector<HTMLElement>(fallback);
-    target?.focus();
-  });
-}
 
 export default function NotificationsPage() {
   const list = useListParams(NOTIFICATION_LIST_PARAMS);
@@ -64,7 +56,7 @@ export default function NotificationsPage() {
       onSuccess: () => {
         notifySuccess('Notification marquée comme lue');
         // The button goes with the unread state: the focus moves to the same row's next action.
-        focusSoon(`[data-delete-for="${notification.id}"]`, '#contenu-principal');
+        focusSoon([focusKeySelector(deleteKey(notification.id))]);
       },
       onError: (error) =>
         notifyError(errorMessage(error, 'Impossible de marquer la notification comme lue.')),
@@ -72,7 +64,14 @@ export default function NotificationsPage() {
     });
   };
 
-  const deleteOne = (notification: Notification) =>
+  const deleteOne = (notification: Notification) => {
+    // Once the row is gone, the focus goes to the same action of the row after it (or before it).
+    const neighbours = neighbourKeys(
+      notifications.data?.results ?? [],
+      (row) => row.id,
+      notification.id,
+      deleteKey,
+    );
     openConfirmDialog({
       title: 'Confirmer la suppression',
       message: 'Êtes-vous sûr de vouloir supprimer cette notification ? Cette action est irréversible.',
@@ -88,12 +87,14 @@ export default function NotificationsPage() {
               next.delete(notification.id);
               return next;
             });
+            focusSoon(neighbours);
           },
           onError: (error) => notifyError(errorMessage(error, 'Impossible de supprimer la notification.')),
           onSettled: () => setBusyId(null),
         });
       },
     });
+  };
 
   const ids = () => [...selected];
 

@@ -63,7 +63,9 @@ function ProjectView({ project }: { project: Project }) {
 
       <Card withBorder radius="md" padding="lg">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-          <Title order={2}>{project.title}</Title>
+          <Title order={1} size="h2">
+            {project.title}
+          </Title>
           <Group gap="xs">
             <ProjectStatusBadge value={project.status} />
             <Badge variant="outline" color="gray" radius="sm" tt="none">
@@ -138,10 +140,8 @@ function ProjectView({ project }: { project: Project }) {
           <ProjectOffers offers={offers.data} isLoading={offers.isLoading} isError={offers.isError} />
         </Tabs.Panel>
         <Tabs.Panel value="administration" pt="md">
-          <ProjectAdministration
-            key={`${project.id}-${project.status}-${project.admin_notes ?? ''}`}
-            project={project}
-          />
+          {/* Keyed by project only: a save keeps the same form, so the focus stays on its button. */}
+          <ProjectAdministration key={project.id} project={project} />
         </Tabs.Panel>
       </Tabs>
 
@@ -162,11 +162,11 @@ export default function ProjectDetailPage() {
     const notFound =
       project.error instanceof ApiError && (project.error.status === 404 || project.error.status === 400);
     return notFound ? (
-      <EmptyState title="Projet non trouvé">
+      <EmptyState title="Projet non trouvé" titleOrder={1}>
         <BackToProjects label="Retour aux projets" />
       </EmptyState>
     ) : (
-      <EmptyState title="Impossible de charger les détails du projet.">
+      <EmptyState title="Impossible de charger les détails du projet." titleOrder={1}>
         <BackToProjects label="Retour aux projets" />
       </EmptyState>
     );

@@ -1,13 +1,14 @@
 import type { Project } from '@kwanza/contract';
 import { Card, Group, Select } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ListView } from '../../components/list-view';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { errorMessage } from '../../lib/api-errors';
+import { focusSoon } from '../../lib/focus';
 import { useListParams } from '../../lib/list-params';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { useDeleteProject } from './api/delete-project';
 import { useProjectHeadline } from './api/get-project-stats';
 import { useProjectCategories } from './api/list-project-categories';
@@ -30,7 +31,13 @@ export default function ProjectsPage() {
   // Filters replace the history entry (typing a search must not fill the back button's history).
   const replace = { replace: true };
 
-  const confirmDeletion = (project: Project) =>
+  const confirmDeletion = (project: Project) => {
+    // Once the row is gone, the focus goes to the delete button of the row after it (or before it).
+    const rows = projects.data?.results ?? [];
+    const index = rows.findIndex((row) => row.id === project.id);
+    const neighbours = [rows[index + 1], rows[index - 1]].flatMap((row) =>
+      row ? [`button[aria-label="${CSS.escape(`Supprimer le projet ${row.title}`)}"]`] : [],
+    );
     openConfirmDialog({
       title: 'Supprimer le projet',
       message: `Voulez-vous vraiment supprimer le projet « ${project.title} » ? Ses offres seront également supprimées.`,
@@ -39,21 +46,17 @@ export default function ProjectsPage() {
       onConfirm: () =>
         deletion.mutate(project.id, {
           onSuccess: () => {
-            notifications.show({ color: 'green', message: 'Projet supprimé avec succès', autoClose: 3000 });
+            notifySuccess('Projet supprimé avec succès');
             // The last row of a page is gone: show the page before it.
             if (projects.data?.results.length === 1 && params.page > 1) {
               update({ page: params.page - 1 }, replace);
             }
+            focusSoon(neighbours);
           },
-          onError: (error) =>
-            notifications.show({
-              color: 'red',
-              title: 'Erreur',
-              message: errorMessage(error, 'Impossible de supprimer le projet'),
-              autoClose: 3000,
-            }),
+          onError: (error) => notifyError(errorMessage(error, 'Impossible de supprimer le projet'), 'Erreur'),
         }),
     });
+  };
 
   return (
     <>

@@ -1,6 +1,5 @@
 import type { Provider } from '@kwanza/contract';
 import { Button, Group, Select, SimpleGrid } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { ListView } from '../../components/list-view';
@@ -10,10 +9,12 @@ import { SearchInput } from '../../components/search-input';
 import { StatGrid } from '../../components/stat-grid';
 import { formatCount } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
+import { announce, notifyError } from '../../lib/notify';
 import { useProviders } from './api/list-providers';
 import { useSetProviderVerified } from './api/set-provider-verified';
 import { ProviderCard } from './components/provider-card';
 import { ProviderDetailsModal } from './components/provider-details-modal';
+import { providerName } from './components/provider-text';
 import { isVerifiedFilter, PROVIDER_LIST_PARAMS, PROVIDERS_PAGE_SIZE } from './provider-list-params';
 
 export const PROVIDER_SEARCH_DEBOUNCE_MS = 500;
@@ -46,12 +47,10 @@ export default function ProvidersPage() {
       {
         onSuccess: (updated) => {
           if (detailed?.id === updated.id) setDetailed(updated);
+          announce(`${providerName(updated)} : ${updated.is_verified ? 'vérifié' : 'vérification retirée'}`);
         },
         onError: () =>
-          notifications.show({
-            color: 'red',
-            message: 'Une erreur est survenue lors de la mise à jour du statut de vérification.',
-          }),
+          notifyError('Une erreur est survenue lors de la mise à jour du statut de vérification.'),
         onSettled: () => setPendingId(null),
       },
     );

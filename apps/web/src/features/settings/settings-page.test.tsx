@@ -77,6 +77,9 @@ describe('settings page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText(taken)).toBeTruthy();
     expect(field('Email').getAttribute('aria-invalid')).toBe('true');
+    // The refused field takes the focus (its message is tied to it).
+    await waitFor(() => expect(document.activeElement).toBe(field('Email')));
+    expect(field('Email').getAttribute('aria-describedby')).toContain(screen.getByText(taken).id);
     expect(field('Email').value).toBe('pris@kwanza.test');
     expect(field('Prénom').value).toBe('Beatriz');
     expect(screen.queryByText('Profil mis à jour avec succès')).toBeNull();
@@ -89,6 +92,8 @@ describe('settings page', () => {
     fireEvent.change(field('Email'), { target: { value: 'pas-une-adresse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Saisissez une adresse e-mail valide')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field('Email')));
+    expect(field('Email').required).toBe(true);
     expect(api.callsTo(ME, 'PATCH')).toHaveLength(0);
   });
 
@@ -152,6 +157,8 @@ describe('settings page', () => {
       await screen.findByText('Le nouveau mot de passe doit contenir au moins 12 caractères'),
     ).toBeTruthy();
     expect(screen.getByText('La confirmation ne correspond pas au nouveau mot de passe')).toBeTruthy();
+    // The first of the two invalid fields takes the focus.
+    await waitFor(() => expect(document.activeElement).toBe(field('Nouveau mot de passe')));
     expect(api.callsTo('/api/auth/me/password/', 'POST')).toHaveLength(0);
   });
 

@@ -19,7 +19,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="lg" radius="md" maw={720}>
       <Stack gap="md">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {title}
         </Title>
         {children}

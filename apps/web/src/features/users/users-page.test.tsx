@@ -90,3 +90,44 @@ describe('users page with a search counted up to the cap', () => {
     expect(screen.getByText(/^Affichage de 1 à 10 sur plus de 1\s000 résultats$/)).toBeTruthy();
   });
 });
+
+describe('users page toggles (keyboard and screen readers)', () => {
+  it('keeps stable names with their state, the focus on the control, and announces the result', async () => {
+    storeSession();
+    let users = [aUser({ id: 1 }), aUser({ id: 2 })];
+    const toggle = (id: number, field: 'is_active' | 'is_verified') => {
+      users = users.map((user) => (user.id === id ? { ...user, [field]: !user[field] } : user));
+      return users.find((user) => user.id === id);
+    };
+    fakeApi()
+      .get('/api/users/', ({ url }) => ({ ...pageFrom(users, url, 10), stats: NO_STATS }))
+      .patch('/api/users/1/toggle_status/', () => toggle(1, 'is_active'))
+      .patch('/api/users/1/toggle_verification/', () => toggle(1, 'is_verified'));
+    renderApp('/users');
+
+    const status = (await screen.findByRole('switch', { name: 'Actif : user.1' })) as HTMLInputElement;
+    expect(status.checked).toBe(true);
+    status.focus();
+    fireEvent.click(status);
+    await waitFor(() =>
+      expect(screen.getByTestId('live-announcer').textContent).toBe('user.1 : compte désactivé'),
+    );
+    await waitFor(() => expect(status.checked).toBe(false));
+    // The same control, still focused, under the same name.
+    expect(screen.getByRole('switch', { name: 'Actif : user.1' })).toBe(status);
+    expect(document.activeElement).toBe(status);
+
+    const verified = screen.getByRole('button', { name: 'Vérifié : user.1' });
+    expect(verified.getAttribute('aria-pressed')).toBe('false');
+    verified.focus();
+    fireEvent.click(verified);
+    // Never disabled while the change runs: the focus does not fall to the page.
+    expect((verified as HTMLButtonElement).disabled).toBe(false);
+    await waitFor(() => expect(verified.getAttribute('aria-pressed')).toBe('true'));
+    expect(screen.getByRole('button', { name: 'Vérifié : user.1' })).toBe(verified);
+    expect(document.activeElement).toBe(verified);
+    await waitFor(() =>
+      expect(screen.getByTestId('live-announcer').textContent).toBe('user.1 : marqué comme vérifié'),
+    );
+  });
+});

@@ -1,6 +1,5 @@
 import type { User } from '@kwanza/contract';
 import { Anchor, Paper } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { openConfirmDialog } from '../../components/confirm-dialog';
@@ -10,20 +9,22 @@ import { PageHeader } from '../../components/page-header';
 import { loadedData } from '../../components/query-state';
 import { StatGrid } from '../../components/stat-grid';
 import { errorMessage } from '../../lib/api-errors';
+import { focusSoon, neighbourKeys } from '../../lib/focus';
 import { formatCount } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
+import { announce, notifyError, notifySuccess } from '../../lib/notify';
 import { useDeleteUser } from './api/delete-user';
 import { useUsers } from './api/list-users';
 import { useToggleUserStatus } from './api/toggle-user-status';
 import { useToggleUserVerification } from './api/toggle-user-verification';
 import { EditUserModal } from './components/edit-user-modal';
 import { UserFilters } from './components/user-filters';
-import { UsersTable } from './components/users-table';
+import { deleteUserKey, UsersTable } from './components/users-table';
 import { USER_LIST_PARAMS, USERS_PAGE_SIZE } from './user-list-params';
 
 /** A failed action as a red notification: the spec's message, with the server's reason when it gave one. */
 function notifyFailure(title: string, error: unknown) {
-  notifications.show({ color: 'red', title, message: errorMessage(error, 'Veuillez réessayer.') });
+  notifyError(errorMessage(error, 'Veuillez réessayer.'), title);
 }
 
 export default function UsersPage() {
@@ -39,7 +40,9 @@ export default function UsersPage() {
   const page = loadedData(users);
   const stats = page?.stats ?? undefined;
 
-  const confirmDelete = (user: User) =>
+  const confirmDelete = (user: User) => {
+    // Once the row is gone, the focus goes to the delete button of the row after it (or before it).
+    const neighbours = neighbourKeys(page?.results ?? [], (row) => row.id, user.id, deleteUserKey);
     openConfirmDialog({
       title: "Supprimer l'utilisateur",
       message: `Êtes-vous sûr de vouloir supprimer l'utilisateur ${user.username} ?`,
@@ -49,19 +52,32 @@ export default function UsersPage() {
         setBusyUserId(user.id);
         deletion.mutate(user.id, {
           onSuccess: () => {
-            notifications.show({ color: 'green', message: 'Utilisateur supprimé avec succès' });
+            notifySuccess('Utilisateur supprimé avec succès');
             // The last row of a page is gone: step back so the list is not empty.
             if (page?.results.length === 1 && params.page > 1) update({ page: params.page - 1 });
+            focusSoon(neighbours);
           },
           onError: (error) => notifyFailure("Erreur lors de la suppression de l'utilisateur", error),
           onSettled: () => setBusyUserId(null),
         });
       },
     });
+  };
 
-  const runOnUser = (user: User, mutate: typeof statusToggle.mutate, failure: string) => {
+  /**
+   * A toggle of a row: the control keeps the focus (it is never disabled meanwhile; a second press
+   * while the first is running is ignored) and the new state is announced.
+   */
+  const runOnUser = (
+    user: User,
+    mutate: typeof statusToggle.mutate,
+    failure: string,
+    done: (updated: User) => string,
+  ) => {
+    if (busyUserId === user.id) return;
     setBusyUserId(user.id);
     mutate(user.id, {
+      onSuccess: (updated) => announce(done(updated)),
       onError: (error) => notifyFailure(failure, error),
       onSettled: () => setBusyUserId(null),
     });
@@ -73,7 +89,7 @@ export default function UsersPage() {
       navigate(`/user-verification?verification=${verification.id}`);
       return;
     }
-    notifications.show({ color: 'red', message: 'Aucune vérification trouvée pour cet utilisateur' });
+    notifyError('Aucune vérification trouvée pour cet utilisateur');
   };
 
   return (
@@ -117,9 +133,21 @@ export default function UsersPage() {
               users={data.results}
               actions={{
                 onToggleVerified: (user) =>
-                  runOnUser(user, verificationToggle.mutate, 'Erreur lors du changement de vérification'),
+                  runOnUser(
+                    user,
+                    verificationToggle.mutate,
+                    'Erreur lors du changement de vérification',
+                    (updated) =>
+                      `${updated.username} : ${updated.is_verified ? 'marqué comme vérifié' : 'vérification retirée'}`,
+                  ),
                 onToggleStatus: (user) =>
-                  runOnUser(user, statusToggle.mutate, 'Erreur lors du changement de statut'),
+                  runOnUser(
+                    user,
+                    statusToggle.mutate,
+                    'Erreur lors du changement de statut',
+                    (updated) =>
+                      `${updated.username} : ${updated.is_active ? 'compte activé' : 'compte désactivé'}`,
+                  ),
                 onViewVerification: viewVerification,
                 onEdit: setEditedUser,
                 onDelete: confirmDelete,

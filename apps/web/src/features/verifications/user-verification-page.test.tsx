@@ -61,13 +61,25 @@ describe('user verification page', () => {
       reply(409, { detail: 'Seule une vérification en attente peut être rejetée.' }),
     );
     renderApp('/user-verification');
-    fireEvent.click(await screen.findByRole('button', { name: 'Rejeter' }, { timeout: 5000 }));
+    // The row's button names its row: 'Rejeter la vérification de <name>'.
+    fireEvent.click(
+      await screen.findByRole('button', { name: /^Rejeter la vérification de / }, { timeout: 5000 }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Rejeter la vérification' }, { timeout: 5000 });
+    const reason = within(dialog).getByRole('textbox', { name: 'Raison du rejet' }) as HTMLTextAreaElement;
+    // The focus starts on the required reason.
+    await waitFor(() => expect(document.activeElement).toBe(reason));
+    expect(reason.required).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rejeter' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('La raison du rejet est obligatoire');
+    const required = await within(dialog).findByRole('alert');
+    expect(required.textContent).toBe('La raison du rejet est obligatoire');
+    // The error is the field's own: marked invalid, described by the message, and focused.
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(reason.getAttribute('aria-describedby')?.split(' ')).toContain(required.id);
+    expect(document.activeElement).toBe(reason);
     expect(api.callsTo('/api/admin/provider-verification/7/reject/', 'POST')).toHaveLength(0);
 
-    fireEvent.change(within(dialog).getByLabelText('Raison du rejet *'), { target: { value: 'Flou' } });
+    fireEvent.change(reason, { target: { value: 'Flou' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rejeter' }));
     await waitFor(() =>
       expect(within(dialog).getByRole('alert').textContent).toBe(

@@ -1,8 +1,8 @@
 import { Badge, Button, Tabs } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { notifyError } from '../../lib/notify';
 import { useExportProviderVerifications } from './api/export-provider-verifications';
 import { useClientVerificationStats } from './api/get-client-verification-stats';
 import { useProviderVerificationStatistics } from './api/get-provider-verification-statistics';
@@ -43,7 +43,7 @@ export default function UserVerificationPage() {
         is_business: isBusinessFilter(params.type),
         search: params.search || undefined,
       },
-      { onError: () => notifications.show({ color: 'red', title: 'Erreur', message: EXPORT_ERROR }) },
+      { onError: () => notifyError(EXPORT_ERROR, 'Erreur') },
     );
 
   return (

@@ -1,9 +1,11 @@
 import { type Category, CategoryBody } from '@kwanza/contract';
-import { Alert, Button, Group, Image, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Image, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { fieldErrorsOf } from '../../../lib/api-errors';
+import { focusFirstInvalidField } from '../../../lib/focus';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSaveCategory } from '../api/catalogue-mutations';
 import { CatalogueIcon } from './catalogue-icon';
@@ -53,27 +55,33 @@ export function CategoryFormModal({ opened, category, onClose }: CategoryFormMod
     resetMutation();
   }, [opened, category, setValues, resetDirty, clearErrors, resetMutation]);
 
-  const submit = form.onSubmit((values) => {
-    save.mutate(
-      { id: category?.id ?? null, values },
-      {
-        onSuccess: () => {
-          notifySuccess(category ? 'Catégorie mise à jour avec succès' : 'Catégorie créée avec succès');
-          onClose();
+  const submit = form.onSubmit(
+    (values, event) => {
+      // Server field errors: the first invalid field takes the focus, as for the checks in the browser.
+      const formElement = event?.currentTarget;
+      save.mutate(
+        { id: category?.id ?? null, values },
+        {
+          onSuccess: () => {
+            notifySuccess(category ? 'Catégorie mise à jour avec succès' : 'Catégorie créée avec succès');
+            onClose();
+          },
+          onError: (error) => {
+            form.setErrors(fieldErrorsOf(error));
+            focusFirstInvalidField(formElement);
+            notifyError(SAVE_FAILED);
+          },
         },
-        onError: (error) => {
-          form.setErrors(fieldErrorsOf(error));
-          notifyError(SAVE_FAILED);
-        },
-      },
-    );
-  });
+      );
+    },
+    (_errors, _values, event) => focusFirstInvalidField(event?.currentTarget),
+  );
 
   const hasFieldErrors = Object.keys(fieldErrorsOf(save.error)).length > 0;
   const imageUrl = form.values.image_url.trim();
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={category ? 'Modifier la catégorie' : 'Ajouter une catégorie'}
@@ -120,6 +128,6 @@ export function CategoryFormModal({ opened, category, onClose }: CategoryFormMod
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

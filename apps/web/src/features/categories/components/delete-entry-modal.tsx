@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatNumber } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
@@ -40,6 +41,7 @@ export function DeleteEntryModal({ entry, moveOptions, onClose }: DeleteEntryMod
   const remove = useDeleteCatalogueEntry();
   const [moveTo, setMoveTo] = useState<string | null>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
+  const moveField = useRef<HTMLInputElement>(null);
   const resetMutation = remove.reset;
 
   useEffect(() => {
@@ -49,7 +51,7 @@ export function DeleteEntryModal({ entry, moveOptions, onClose }: DeleteEntryMod
     resetMutation();
   }, [entry, resetMutation]);
 
-  if (!entry) return <Modal opened={false} onClose={onClose} title="" />;
+  if (!entry) return <Dialog opened={false} onClose={onClose} title="" />;
   const isCategory = entry.kind === 'category';
   // The server counts at the moment of deleting: a 409 says projects use it even if the list did not.
   const refusedInUse = remove.error instanceof ApiError && remove.error.status === 409;
@@ -63,6 +65,8 @@ export function DeleteEntryModal({ entry, moveOptions, onClose }: DeleteEntryMod
           ? 'Choisissez la catégorie qui recevra les projets'
           : 'Choisissez la sous-catégorie qui recevra les projets',
       );
+      // The required choice, now marked invalid with its message, takes the focus.
+      requestAnimationFrame(() => moveField.current?.focus());
       return;
     }
     remove.mutate(
@@ -82,7 +86,7 @@ export function DeleteEntryModal({ entry, moveOptions, onClose }: DeleteEntryMod
   const failure = remove.isError ? errorMessage(remove.error, DELETE_FAILED) : null;
 
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose}
       title={isCategory ? 'Supprimer la catégorie' : 'Supprimer la sous-catégorie'}
@@ -104,6 +108,7 @@ export function DeleteEntryModal({ entry, moveOptions, onClose }: DeleteEntryMod
               } choisie ci-dessous.`}
             </Alert>
             <Select
+              ref={moveField}
               label={isCategory ? 'Déplacer les projets vers' : 'Déplacer les projets vers la sous-catégorie'}
               required
               searchable
@@ -124,7 +129,7 @@ export function DeleteEntryModal({ entry, moveOptions, onClose }: DeleteEntryMod
           </Alert>
         ) : null}
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onClose} data-autofocus>
             Annuler
           </Button>
           <Button
@@ -137,6 +142,6 @@ export function DeleteEntryModal({ entry, moveOptions, onClose }: DeleteEntryMod
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,9 +1,11 @@
 import { type CategoryList, type Subcategory, SubcategoryBody } from '@kwanza/contract';
-import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { fieldErrorsOf } from '../../../lib/api-errors';
+import { focusFirstInvalidField } from '../../../lib/focus';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSaveSubcategory } from '../api/catalogue-mutations';
 import { CatalogueIcon } from './catalogue-icon';
@@ -68,31 +70,37 @@ export function SubcategoryFormModal({
     resetMutation();
   }, [opened, subcategory, parent, setValues, resetDirty, clearErrors, resetMutation]);
 
-  const submit = form.onSubmit((values) => {
-    save.mutate(
-      {
-        id: subcategory?.id ?? null,
-        values: { ...values, category: values.category === null ? Number.NaN : Number(values.category) },
-      },
-      {
-        onSuccess: () => {
-          notifySuccess(
-            subcategory ? 'Sous-catégorie mise à jour avec succès' : 'Sous-catégorie créée avec succès',
-          );
-          onClose();
+  const submit = form.onSubmit(
+    (values, event) => {
+      // Server field errors: the first invalid field takes the focus, as for the checks in the browser.
+      const formElement = event?.currentTarget;
+      save.mutate(
+        {
+          id: subcategory?.id ?? null,
+          values: { ...values, category: values.category === null ? Number.NaN : Number(values.category) },
         },
-        onError: (error) => {
-          form.setErrors(fieldErrorsOf(error));
-          notifyError(SAVE_FAILED);
+        {
+          onSuccess: () => {
+            notifySuccess(
+              subcategory ? 'Sous-catégorie mise à jour avec succès' : 'Sous-catégorie créée avec succès',
+            );
+            onClose();
+          },
+          onError: (error) => {
+            form.setErrors(fieldErrorsOf(error));
+            focusFirstInvalidField(formElement);
+            notifyError(SAVE_FAILED);
+          },
         },
-      },
-    );
-  });
+      );
+    },
+    (_errors, _values, event) => focusFirstInvalidField(event?.currentTarget),
+  );
 
   const hasFieldErrors = Object.keys(fieldErrorsOf(save.error)).length > 0;
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={subcategory ? 'Modifier la sous-catégorie' : 'Ajouter une sous-catégorie'}
@@ -131,6 +139,6 @@ export function SubcategoryFormModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -13,7 +13,7 @@ const ProjectStatusBadge = createStatusBadge(PROJECT_STATUS_LABELS);
 export function RecentProjects({ projects }: { projects: RecentProject[] }) {
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label="Projets récents">
-      <Title order={4} mb="md">
+      <Title order={2} size="h4" mb="md">
         Projets récents
       </Title>
       {projects.length === 0 ? (

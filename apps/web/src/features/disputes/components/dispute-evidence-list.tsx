@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/format';
 export function DisputeEvidenceList({ evidence }: { evidence: readonly DisputeEvidence[] }) {
   return (
     <Stack gap="sm" component="section" aria-labelledby="dispute-evidence-title">
-      <Title order={3} size="h4" id="dispute-evidence-title">
+      <Title order={2} size="h4" id="dispute-evidence-title">
         Preuves
       </Title>
       {evidence.length === 0 ? (

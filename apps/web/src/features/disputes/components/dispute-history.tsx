@@ -14,7 +14,7 @@ function describe(change: DisputeStatusChange): string {
 export function DisputeHistory({ history }: { history: readonly DisputeStatusChange[] }) {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="dispute-history-title">
-      <Title order={3} size="h4" id="dispute-history-title" mb="md">
+      <Title order={2} size="h4" id="dispute-history-title" mb="md">
         Historique des statuts
       </Title>
       {history.length === 0 ? (

@@ -13,7 +13,9 @@ export function DisputeResolutionForm({ dispute }: { dispute: DisputeDetail }) {
   const [note, setNote] = useState(dispute.resolution_note ?? '');
   const update = useUpdateDisputeStatus(String(dispute.id));
 
-  const save = () =>
+  // The button is never disabled while saving ('Mise à jour...'): it keeps the keyboard focus.
+  const save = () => {
+    if (update.isPending) return;
     update.mutate(
       { status, resolution_note: note },
       {
@@ -25,10 +27,11 @@ export function DisputeResolutionForm({ dispute }: { dispute: DisputeDetail }) {
         onError: () => notifyError('Impossible de mettre à jour le statut du litige.'),
       },
     );
+  };
 
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="dispute-resolution-title">
-      <Title order={3} size="h4" id="dispute-resolution-title" mb="md">
+      <Title order={2} size="h4" id="dispute-resolution-title" mb="md">
         Résolution
       </Title>
       <form
@@ -56,7 +59,7 @@ export function DisputeResolutionForm({ dispute }: { dispute: DisputeDetail }) {
             onChange={(event) => setNote(event.currentTarget.value)}
           />
           <Group>
-            <Button type="submit" disabled={update.isPending}>
+            <Button type="submit" aria-disabled={update.isPending || undefined}>
               {update.isPending ? 'Mise à jour...' : 'Mettre à jour le statut'}
             </Button>
           </Group>

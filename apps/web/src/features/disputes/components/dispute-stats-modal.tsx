@@ -1,5 +1,6 @@
 import type { DisputeStats } from '@kwanza/contract';
-import { Box, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Stack, Text, Title } from '@mantine/core';
+import { Dialog } from '../../../components/dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { LoadingState } from '../../../components/loading-state';
 import { StatGrid } from '../../../components/stat-grid';
@@ -52,7 +53,7 @@ function MonthlyBars({ monthly }: { monthly: DisputeStats['monthly'] }) {
 export function DisputeStatsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const stats = useDisputeStats(opened);
   return (
-    <Modal opened={opened} onClose={onClose} title="Statistiques des litiges" size="lg">
+    <Dialog opened={opened} onClose={onClose} title="Statistiques des litiges" size="lg">
       {stats.isError ? (
         <ErrorAlert message="Impossible de charger les statistiques." onRetry={() => void stats.refetch()} />
       ) : !stats.data ? (
@@ -80,10 +81,12 @@ export function DisputeStatsModal({ opened, onClose }: { opened: boolean; onClos
               Sur {formatNumber(stats.data.resolved_count)} litiges résolus ou fermés
             </Text>
           </Stack>
-          <Title order={4}>Litiges ouverts par mois</Title>
+          <Title order={3} size="h4">
+            Litiges ouverts par mois
+          </Title>
           <MonthlyBars monthly={stats.data.monthly} />
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -13,7 +13,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   Radio,
   Select,
   Stack,
@@ -26,7 +25,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { openConfirmDialog } from '../../../components/confirm-dialog';
+import { Dialog } from '../../../components/dialog';
 import { errorMessage, fieldErrorsOf } from '../../../lib/api-errors';
+import { focusFirstInvalidField } from '../../../lib/focus';
 import { formatNumber } from '../../../lib/format';
 import { NOTIFICATION_TYPE_LABELS, optionsOf, WRITABLE_NOTIFICATION_TYPES } from '../../../lib/labels';
 import { notifySuccess } from '../../../lib/notify';
@@ -168,32 +169,40 @@ export function CreateNotificationDialog({ opened, onClose }: CreateNotification
     });
   };
 
-  const submit = form.onSubmit((values) => {
-    if (sending) return;
-    setFailure(null);
-    const content = {
-      title: values.title.trim(),
-      message: values.message.trim(),
-      notification_type: values.notification_type,
-    };
-    if (values.mode === 'all') {
-      void sendToAll(content);
-      return;
-    }
-    send.mutate(
-      { ...content, user_id: Number(values.userId) },
-      {
-        onSuccess: () => {
-          notifySuccess('Notification envoyée avec succès');
-          onClose();
+  const submit = form.onSubmit(
+    (values, event) => {
+      const formElement = event?.currentTarget;
+      if (sending) return;
+      setFailure(null);
+      const content = {
+        title: values.title.trim(),
+        message: values.message.trim(),
+        notification_type: values.notification_type,
+      };
+      if (values.mode === 'all') {
+        void sendToAll(content);
+        return;
+      }
+      send.mutate(
+        { ...content, user_id: Number(values.userId) },
+        {
+          onSuccess: () => {
+            notifySuccess('Notification envoyée avec succès');
+            onClose();
+          },
+          onError: (error) => {
+            failed(error);
+            // A field refused by the server takes the focus, as for the checks in the browser.
+            focusFirstInvalidField(formElement);
+          },
         },
-        onError: failed,
-      },
-    );
-  });
+      );
+    },
+    (_errors, _values, event) => focusFirstInvalidField(event?.currentTarget),
+  );
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Créer une nouvelle notification" centered size="lg">
+    <Dialog opened={opened} onClose={onClose} title="Créer une nouvelle notification" centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {failure ? (
@@ -210,7 +219,7 @@ export function CreateNotificationDialog({ opened, onClose }: CreateNotification
             }}
           >
             <Group mt={4}>
-              <Radio value="user" label="Utilisateur spécifique" />
+              <Radio value="user" label="Utilisateur spécifique" data-autofocus />
               <Radio value="all" label="Tous les utilisateurs" />
             </Group>
           </Radio.Group>
@@ -280,6 +289,6 @@ export function CreateNotificationDialog({ opened, onClose }: CreateNotification
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

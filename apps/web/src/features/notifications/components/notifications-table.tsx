@@ -3,6 +3,7 @@ import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableSelection } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
+import { focusKey } from '../../../lib/focus';
 import { formatNotificationDate } from '../../../lib/format';
 import { labelOf, NOTIFICATION_PRIORITY_LABELS, NOTIFICATION_TYPE_LABELS } from '../../../lib/labels';
 import { NotificationTypeIcon } from './notification-type-icon';
@@ -13,6 +14,9 @@ export function PriorityBadge({ priority }: { priority: NotificationPriority }) 
   const { label, color } = NOTIFICATION_PRIORITY_LABELS[priority];
   return <StatusBadge label={label} color={color} />;
 }
+
+/** The focus key of a row's delete button (focus moves there after 'Marquer comme lue'). */
+export const deleteKey = (id: number) => `notification-delete-${id}`;
 
 export const recipientName = (notification: Notification) =>
   `${notification.user.first_name} ${notification.user.last_name}`.trim() || notification.user.username;
@@ -107,7 +111,7 @@ function columns({ onMarkRead, onDelete, busyId }: RowActions): DataTableColumn<
               variant="subtle"
               color="red"
               aria-label={`Supprimer : ${notification.title}`}
-              data-delete-for={notification.id}
+              {...focusKey(deleteKey(notification.id))}
               disabled={busyId === notification.id}
               onClick={() => onDelete(notification)}
             >

@@ -1,7 +1,7 @@
 import type { Project, ProjectStatus } from '@kwanza/contract';
 import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUpdateProject } from '../api/update-project';
 import { isProjectStatus, PROJECT_STATUS_OPTIONS } from '../project-status';
 
@@ -17,21 +17,15 @@ export function ProjectAdministration({ project }: ProjectAdministrationProps) {
     onSaved: (saved) => {
       setStatus(saved.status);
       setNotes(saved.admin_notes ?? '');
-      notifications.show({
-        color: 'green',
-        message: 'Statut du projet mis à jour avec succès',
-        autoClose: 3000,
-      });
+      notifySuccess('Statut du projet mis à jour avec succès');
     },
-    onFailed: () =>
-      notifications.show({
-        color: 'red',
-        message: 'Impossible de mettre à jour le statut du projet',
-        autoClose: 3000,
-      }),
+    onFailed: () => notifyError('Impossible de mettre à jour le statut du projet'),
   });
 
-  const save = () => update.mutate({ status, admin_notes: notes });
+  // The button is never disabled while saving ('Mise à jour...'): it keeps the keyboard focus.
+  const save = () => {
+    if (!update.isPending) update.mutate({ status, admin_notes: notes });
+  };
 
   return (
     <Stack gap="md" maw={560}>
@@ -52,7 +46,7 @@ export function ProjectAdministration({ project }: ProjectAdministrationProps) {
         onChange={(event) => setNotes(event.currentTarget.value)}
       />
       <Group>
-        <Button onClick={save} disabled={update.isPending}>
+        <Button onClick={save} aria-disabled={update.isPending || undefined}>
           {update.isPending ? 'Mise à jour...' : 'Mettre à jour'}
         </Button>
       </Group>

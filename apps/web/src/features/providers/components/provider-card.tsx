@@ -1,5 +1,5 @@
 import type { Provider } from '@kwanza/contract';
-import { Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconBriefcase, IconMapPin, IconStarFilled } from '@tabler/icons-react';
 import { formatRating } from '../../../lib/format';
 import { formatServiceCount, providerInitial, providerName } from './provider-text';
@@ -54,14 +54,26 @@ export function ProviderCard({ provider, onShowDetails, onToggleVerified, pendin
           <Text size="sm">{provider.city || 'Ville non renseignée'}</Text>
         </Group>
         <Group grow mt="auto">
-          <Button variant="default" onClick={() => onShowDetails(provider)}>
+          <Button
+            variant="default"
+            aria-label={`Voir détails de ${name}`}
+            onClick={() => onShowDetails(provider)}
+          >
             Voir détails
           </Button>
+          {/*
+           * An action button (its label says what it does next), so no aria-pressed: the state is the
+           * badge above. Never disabled while saving, so it keeps the focus; the result is announced.
+           */}
           <Button
             color={provider.is_verified ? 'red' : 'green'}
             variant={provider.is_verified ? 'light' : 'filled'}
-            loading={pending}
-            onClick={() => onToggleVerified(provider)}
+            aria-label={provider.is_verified ? `Retirer la vérification de ${name}` : `Vérifier ${name}`}
+            aria-busy={pending || undefined}
+            leftSection={pending ? <Loader size={14} color="currentColor" /> : undefined}
+            onClick={() => {
+              if (!pending) onToggleVerified(provider);
+            }}
           >
             {provider.is_verified ? 'Retirer' : 'Vérifier'}
           </Button>

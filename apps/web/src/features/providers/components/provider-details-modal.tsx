@@ -1,5 +1,6 @@
 import type { Provider } from '@kwanza/contract';
-import { Avatar, Badge, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Dialog } from '../../../components/dialog';
 import { Field } from '../../../components/field';
 import { formatDate, formatRating } from '../../../lib/format';
 import { formatServiceCount, providerInitial, providerName } from './provider-text';
@@ -13,7 +14,7 @@ export function ProviderDetailsModal({
 }) {
   const location = provider ? [provider.city, provider.address].filter(Boolean).join(', ') : '';
   return (
-    <Modal opened={provider !== null} onClose={onClose} title="Détails du prestataire" size="lg" centered>
+    <Dialog opened={provider !== null} onClose={onClose} title="Détails du prestataire" size="lg" centered>
       {provider ? (
         <Stack gap="md">
           <Group gap="md">
@@ -56,6 +57,6 @@ export function ProviderDetailsModal({
           </Field>
         </Stack>
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }

@@ -4,7 +4,6 @@ import {
   Anchor,
   Button,
   Group,
-  Modal,
   Paper,
   Select,
   SimpleGrid,
@@ -14,6 +13,7 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { Dialog } from '../../../components/dialog';
 import { formatDateTime } from '../../../lib/format';
 import { optionsOf, REPORT_STATUS_LABELS, REPORT_TYPE_LABELS } from '../../../lib/labels';
 import { ReportStatusBadge } from './report-labels';
@@ -81,6 +81,7 @@ function ReportForm({ report, saving, failed, onCancel, onSave }: ReportFormProp
         </Stack>
         <Select
           label="Statut"
+          data-autofocus
           data={STATUS_OPTIONS}
           value={status}
           allowDeselect={false}
@@ -141,8 +142,8 @@ export function ReportDetailModal({
   ...form
 }: Omit<ReportFormProps, 'report'> & { report: Report | null }) {
   return (
-    <Modal opened={report !== null} onClose={form.onCancel} title="Détails du signalement" size="lg">
+    <Dialog opened={report !== null} onClose={form.onCancel} title="Détails du signalement" size="lg">
       {report ? <ReportForm key={report.id} report={report} {...form} /> : null}
-    </Modal>
+    </Dialog>
   );
 }

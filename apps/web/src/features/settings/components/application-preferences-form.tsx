@@ -10,6 +10,7 @@ import {
 import { Button, Group, NativeSelect, Radio, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
+import { focusFirstInvalidField } from '../../../lib/focus';
 import { formatAoa, formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useSavePreferences } from '../api/save-preferences';
@@ -58,19 +59,27 @@ export function ApplicationPreferencesForm({ saved }: ApplicationPreferencesForm
   });
   const preview = { language: form.values.language, timeZone: form.values.timezone };
 
-  const submit = form.onSubmit((values) => {
-    save.mutate(
-      { notifications: saved.notifications, application: values },
-      {
-        onSuccess: (stored) => {
-          form.setValues(stored.application);
-          form.resetDirty(stored.application);
-          notifySuccess(APPLICATION_PREFERENCES_UPDATED);
+  const submit = form.onSubmit(
+    (values, event) => {
+      // Server field errors: the first invalid field takes the focus, as for the checks in the browser.
+      const formElement = event?.currentTarget;
+      save.mutate(
+        { notifications: saved.notifications, application: values },
+        {
+          onSuccess: (stored) => {
+            form.setValues(stored.application);
+            form.resetDirty(stored.application);
+            notifySuccess(APPLICATION_PREFERENCES_UPDATED);
+          },
+          onError: (error) => {
+            form.setErrors(formErrorsOf(error, 'application'));
+            focusFirstInvalidField(formElement);
+          },
         },
-        onError: (error) => form.setErrors(formErrorsOf(error, 'application')),
-      },
-    );
-  });
+      );
+    },
+    (_errors, _values, event) => focusFirstInvalidField(event?.currentTarget),
+  );
 
   return (
     <form onSubmit={submit} noValidate>

@@ -5,6 +5,7 @@ import {
 } from '@kwanza/contract';
 import { Button, Group, Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { focusFirstInvalidField } from '../../../lib/focus';
 import { notifySuccess } from '../../../lib/notify';
 import { useSavePreferences } from '../api/save-preferences';
 import { FormFailure, formErrorsOf } from './form-failure';
@@ -28,19 +29,27 @@ export function NotificationPreferencesForm({ saved }: NotificationPreferencesFo
   const save = useSavePreferences();
   const form = useForm<NotificationPreferences>({ mode: 'controlled', initialValues: saved.notifications });
 
-  const submit = form.onSubmit((values) => {
-    save.mutate(
-      { notifications: values, application: saved.application },
-      {
-        onSuccess: (stored) => {
-          form.setValues(stored.notifications);
-          form.resetDirty(stored.notifications);
-          notifySuccess(NOTIFICATION_PREFERENCES_UPDATED);
+  const submit = form.onSubmit(
+    (values, event) => {
+      // Server field errors: the first invalid field takes the focus, as for the checks in the browser.
+      const formElement = event?.currentTarget;
+      save.mutate(
+        { notifications: values, application: saved.application },
+        {
+          onSuccess: (stored) => {
+            form.setValues(stored.notifications);
+            form.resetDirty(stored.notifications);
+            notifySuccess(NOTIFICATION_PREFERENCES_UPDATED);
+          },
+          onError: (error) => {
+            form.setErrors(formErrorsOf(error, 'notifications'));
+            focusFirstInvalidField(formElement);
+          },
         },
-        onError: (error) => form.setErrors(formErrorsOf(error, 'notifications')),
-      },
-    );
-  });
+      );
+    },
+    (_errors, _values, event) => focusFirstInvalidField(event?.currentTarget),
+  );
 
   return (
     <form onSubmit={submit} noValidate>

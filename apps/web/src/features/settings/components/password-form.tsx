@@ -1,6 +1,7 @@
 import { ChangePasswordBody, PASSWORD_MIN_LENGTH, PASSWORD_UPDATED } from '@kwanza/contract';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { focusFirstInvalidField } from '../../../lib/focus';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangePassword } from '../api/change-password';
 import { FormFailure, formErrorsOf } from './form-failure';
@@ -25,15 +26,23 @@ export function PasswordForm() {
     'aria-invalid': form.errors[field] ? true : undefined,
   });
 
-  const submit = form.onSubmit((values) => {
-    change.mutate(values, {
-      onSuccess: () => {
-        form.reset();
-        notifySuccess(PASSWORD_UPDATED);
-      },
-      onError: (error) => form.setErrors(formErrorsOf(error)),
-    });
-  });
+  const submit = form.onSubmit(
+    (values, event) => {
+      // Server field errors: the first invalid field takes the focus, as for the checks in the browser.
+      const formElement = event?.currentTarget;
+      change.mutate(values, {
+        onSuccess: () => {
+          form.reset();
+          notifySuccess(PASSWORD_UPDATED);
+        },
+        onError: (error) => {
+          form.setErrors(formErrorsOf(error));
+          focusFirstInvalidField(formElement);
+        },
+      });
+    },
+    (_errors, _values, event) => focusFirstInvalidField(event?.currentTarget),
+  );
 
   return (
     <form onSubmit={submit} noValidate>

@@ -1,6 +1,7 @@
 import { type AdminProfile, PROFILE_UPDATED, UpdateProfileBody } from '@kwanza/contract';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { focusFirstInvalidField } from '../../../lib/focus';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateProfile } from '../api/update-profile';
 import { FormFailure, formErrorsOf } from './form-failure';
@@ -34,24 +35,32 @@ export function ProfileForm({ profile }: { profile: AdminProfile }) {
     validate: schemaResolver(UpdateProfileBody, { sync: true }),
   });
 
-  const submit = form.onSubmit((values) => {
-    update.mutate(
-      {
-        first_name: values.first_name.trim(),
-        last_name: values.last_name.trim(),
-        email: values.email.trim(),
-        phone_number: values.phone_number.trim(),
-      },
-      {
-        onSuccess: (saved) => {
-          form.setValues(valuesOf(saved));
-          form.resetDirty(valuesOf(saved));
-          notifySuccess(PROFILE_UPDATED);
+  const submit = form.onSubmit(
+    (values, event) => {
+      // Server field errors: the first invalid field takes the focus, as for the checks in the browser.
+      const formElement = event?.currentTarget;
+      update.mutate(
+        {
+          first_name: values.first_name.trim(),
+          last_name: values.last_name.trim(),
+          email: values.email.trim(),
+          phone_number: values.phone_number.trim(),
         },
-        onError: (error) => form.setErrors(formErrorsOf(error)),
-      },
-    );
-  });
+        {
+          onSuccess: (saved) => {
+            form.setValues(valuesOf(saved));
+            form.resetDirty(valuesOf(saved));
+            notifySuccess(PROFILE_UPDATED);
+          },
+          onError: (error) => {
+            form.setErrors(formErrorsOf(error));
+            focusFirstInvalidField(formElement);
+          },
+        },
+      );
+    },
+    (_errors, _values, event) => focusFirstInvalidField(event?.currentTarget),
+  );
 
   return (
     <form onSubmit={submit} noValidate>

@@ -1,11 +1,13 @@
 import { UpdateUserBody, type User } from '@kwanza/contract';
-import { Alert, Button, Group, Modal, Paper, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { ObjectHistory } from '../../../components/object-history';
 import { errorMessage, fieldErrorsOf } from '../../../lib/api-errors';
+import { focusFirstInvalidField } from '../../../lib/focus';
+import { notifySuccess } from '../../../lib/notify';
 import { useUpdateUser } from '../api/update-user';
 
 interface EditUserValues {
@@ -50,27 +52,35 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
     resetMutation();
   }, [user, setValues, resetDirty, clearErrors, resetMutation]);
 
-  const submit = form.onSubmit((values) => {
-    if (!user) return;
-    update.mutate(
-      {
-        id: user.id,
-        changes: {
-          first_name: values.first_name.trim(),
-          last_name: values.last_name.trim(),
-          email: values.email.trim(),
-          phone_number: values.phone_number.trim(),
+  const submit = form.onSubmit(
+    (values, event) => {
+      // Server field errors: the first invalid field takes the focus, as for the checks in the browser.
+      const formElement = event?.currentTarget;
+      if (!user) return;
+      update.mutate(
+        {
+          id: user.id,
+          changes: {
+            first_name: values.first_name.trim(),
+            last_name: values.last_name.trim(),
+            email: values.email.trim(),
+            phone_number: values.phone_number.trim(),
+          },
         },
-      },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: 'Utilisateur mis à jour avec succès' });
-          onClose();
+        {
+          onSuccess: () => {
+            notifySuccess('Utilisateur mis à jour avec succès');
+            onClose();
+          },
+          onError: (error) => {
+            form.setErrors(fieldErrorsOf(error));
+            focusFirstInvalidField(formElement);
+          },
         },
-        onError: (error) => form.setErrors(fieldErrorsOf(error)),
-      },
-    );
-  });
+      );
+    },
+    (_errors, _values, event) => focusFirstInvalidField(event?.currentTarget),
+  );
 
   const errorFields = fieldErrorsOf(update.error);
   const generalError =
@@ -79,7 +89,7 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
       : null;
 
   return (
-    <Modal opened={user !== null} onClose={onClose} title="Modifier l'utilisateur" centered>
+    <Dialog opened={user !== null} onClose={onClose} title="Modifier l'utilisateur" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {generalError ? (
@@ -87,7 +97,7 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
               {generalError}
             </Alert>
           ) : null}
-          <TextInput label="Prénom" autoComplete="off" {...form.getInputProps('first_name')} />
+          <TextInput label="Prénom" autoComplete="off" data-autofocus {...form.getInputProps('first_name')} />
           <TextInput label="Nom" autoComplete="off" {...form.getInputProps('last_name')} />
           <TextInput
             label="Email"
@@ -114,9 +124,9 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
       </form>
       {user ? (
         <Paper withBorder radius="md" p="md" mt="lg">
-          <ObjectHistory type="user" id={user.id} />
+          <ObjectHistory type="user" id={user.id} order={3} />
         </Paper>
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,9 @@
 import type { User } from '@kwanza/contract';
-import { ActionIcon, Avatar, Badge, Box, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Box, Group, Loader, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { StatusBadge } from '../../../components/status-badge';
+import { focusKey } from '../../../lib/focus';
 import { formatDate } from '../../../lib/format';
 import { RoleBadge, UserVerificationBadge } from './user-badges';
 
@@ -14,6 +16,9 @@ export interface UserRowActions {
   /** Id of the user whose row has an action in flight. */
   busyUserId: number | null;
 }
+
+/** The focus key of a row's delete button (the focus goes to a neighbour's after a deletion). */
+export const deleteUserKey = (id: number) => `user-delete-${id}`;
 
 export function displayName(user: User): string {
   return `${user.first_name} ${user.last_name}`.trim() || user.username;
@@ -98,20 +103,24 @@ function userColumns(actions: UserRowActions): DataTableColumn<User>[] {
       key: 'verified',
       header: 'Vérifié',
       cell: (user) => (
+        // A toggle: its name stays, aria-pressed says the state; never disabled, so it keeps the focus.
         <Tooltip label={user.is_verified ? 'Retirer la vérification' : 'Marquer comme vérifié'}>
           <ActionIcon
             variant="subtle"
             color={user.is_verified ? 'green' : 'gray'}
-            aria-label={
-              user.is_verified
-                ? `Vérifié : retirer la vérification de ${user.username}`
-                : `Non vérifié : marquer ${user.username} comme vérifié`
-            }
+            aria-label={`Vérifié : ${user.username}`}
             aria-pressed={user.is_verified}
-            loading={busy(user)}
+            aria-busy={busy(user) || undefined}
+            {...focusKey(`user-verified-${user.id}`)}
             onClick={() => actions.onToggleVerified(user)}
           >
-            {user.is_verified ? <IconCircleCheck size={20} /> : <IconCircleX size={20} />}
+            {busy(user) ? (
+              <Loader size={16} />
+            ) : user.is_verified ? (
+              <IconCircleCheck size={20} />
+            ) : (
+              <IconCircleX size={20} />
+            )}
           </ActionIcon>
         </Tooltip>
       ),
@@ -119,24 +128,23 @@ function userColumns(actions: UserRowActions): DataTableColumn<User>[] {
     {
       key: 'status',
       header: 'Statut',
+      noWrap: true,
       cell: (user) => (
-        <UnstyledButton
-          aria-label={
-            user.is_active ? `Actif : désactiver ${user.username}` : `Inactif : activer ${user.username}`
-          }
-          disabled={busy(user)}
-          onClick={() => actions.onToggleStatus(user)}
-        >
-          <Badge
+        // A switch named 'Actif : <username>' (checked when active), beside the Actif / Inactif badge.
+        <Group gap="xs" wrap="nowrap">
+          <Switch
+            size="sm"
+            checked={user.is_active}
+            aria-label={`Actif : ${user.username}`}
+            aria-busy={busy(user) || undefined}
+            {...focusKey(`user-status-${user.id}`)}
+            onChange={() => actions.onToggleStatus(user)}
+          />
+          <StatusBadge
+            label={user.is_active ? 'Actif' : 'Inactif'}
             color={user.is_active ? 'green' : 'gray'}
-            variant="light"
-            radius="sm"
-            tt="none"
-            style={{ cursor: 'pointer', minWidth: 'max-content' }}
-          >
-            {user.is_active ? 'Actif' : 'Inactif'}
-          </Badge>
-        </UnstyledButton>
+          />
+        </Group>
       ),
     },
     {
@@ -162,6 +170,7 @@ function userColumns(actions: UserRowActions): DataTableColumn<User>[] {
             variant="subtle"
             color="red"
             aria-label={`Supprimer ${user.username}`}
+            {...focusKey(deleteUserKey(user.id))}
             disabled={busy(user)}
             onClick={() => actions.onDelete(user)}
           >

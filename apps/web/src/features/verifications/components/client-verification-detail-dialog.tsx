@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Dialog } from '../../../components/dialog';
 import { LoadingState } from '../../../components/loading-state';
 import { ObjectHistory } from '../../../components/object-history';
 import { formatDateTime } from '../../../lib/format';
@@ -15,7 +16,7 @@ export function ClientVerificationDetailDialog({ id, onClose }: { id: number | n
   const name = verification ? verification.client_name || verification.full_name : '';
 
   return (
-    <Modal
+    <Dialog
       opened={id !== null}
       onClose={onClose}
       title={verification ? `Vérification de ${name}` : 'Vérification'}
@@ -64,7 +65,7 @@ export function ClientVerificationDetailDialog({ id, onClose }: { id: number | n
             </Text>
             <Text size="sm">{verification.admin_notes || '—'}</Text>
           </div>
-          <ObjectHistory type="client_verification" id={verification.id} order={4} />
+          <ObjectHistory type="client_verification" id={verification.id} order={3} />
         </Stack>
       ) : null}
       <Group justify="flex-end" mt="md">
@@ -72,6 +73,6 @@ export function ClientVerificationDetailDialog({ id, onClose }: { id: number | n
           Fermer
         </Button>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }

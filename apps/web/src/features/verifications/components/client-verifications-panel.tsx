@@ -1,10 +1,11 @@
 import type { ClientVerification } from '@kwanza/contract';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ListView } from '../../../components/list-view';
 import { loadedData } from '../../../components/query-state';
+import { focusKeySelector, focusSoon } from '../../../lib/focus';
 import { DOCUMENT_TYPE_LABELS, optionsOf } from '../../../lib/labels';
+import { notifySuccess } from '../../../lib/notify';
 import { useDecideClientVerification } from '../api/decide-client-verification';
 import { useClientVerificationStats } from '../api/get-client-verification-stats';
 import { useClientVerifications } from '../api/list-client-verifications';
@@ -13,7 +14,7 @@ import { documentTypeFilter, useVerificationParams } from '../use-verification-p
 import { ClientVerificationDetailDialog } from './client-verification-detail-dialog';
 import { type ClientAction, ClientVerificationsTable } from './client-verifications-table';
 import { VerificationActionDialog, type VerificationActionInput } from './verification-action-dialog';
-import { VERIFICATIONS_LOAD_ERROR } from './verification-badges';
+import { VERIFICATIONS_LOAD_ERROR, viewKey } from './verification-badges';
 import { VerificationFilters } from './verification-filters';
 import { VerificationStats } from './verification-stats';
 
@@ -52,7 +53,9 @@ export function ClientVerificationsPanel({ identity }: { identity: 'name' | 'use
         ...notesOf(input),
       });
     else await decide.mutateAsync({ action, id: row.id, ...notesOf(input) });
-    notifications.show({ color: 'green', message: SUCCESS[action] });
+    notifySuccess(SUCCESS[action]);
+    // The row's decision buttons changed: the focus goes to its 'Voir'.
+    focusSoon([focusKeySelector(viewKey(row.id))]);
   };
 
   return (

@@ -2,9 +2,10 @@ import type { ClientVerification } from '@kwanza/contract';
 import { Button, Group, Text } from '@mantine/core';
 import { DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { focusKey } from '../../../lib/focus';
 import { formatDateTime } from '../../../lib/format';
 import { DOCUMENT_TYPE_LABELS, labelOf } from '../../../lib/labels';
-import { VerificationStatusBadge } from './verification-badges';
+import { VerificationStatusBadge, viewKey } from './verification-badges';
 
 export type ClientAction = 'approve' | 'reject' | 'reset';
 
@@ -23,10 +24,13 @@ export function ClientVerificationsTable({
   onView,
   onAction,
 }: ClientVerificationsTableProps) {
+  const nameOf = (row: ClientVerification) =>
+    identity === 'name' ? row.client_name : row.user_info.username;
   return (
     <DataTable
       rows={rows}
       rowKey={(row) => row.id}
+      label="Vérifications des clients"
       minWidth={760}
       empty={<EmptyState title="Aucune vérification trouvée" />}
       columns={[
@@ -36,7 +40,7 @@ export function ClientVerificationsTable({
           cell: (row) => (
             <>
               <Text size="sm" fw={500}>
-                {identity === 'name' ? row.client_name : row.user_info.username}
+                {nameOf(row)}
               </Text>
               <Text size="xs" c="dimmed">
                 {row.client_email}
@@ -65,18 +69,30 @@ export function ClientVerificationsTable({
           header: 'Actions',
           cell: (row) => (
             <Group gap="xs" wrap="nowrap">
-              <Button size="compact-sm" variant="light" onClick={() => onView(row.id)}>
+              <Button
+                size="compact-sm"
+                variant="light"
+                aria-label={`Voir la vérification de ${nameOf(row)}`}
+                {...focusKey(viewKey(row.id))}
+                onClick={() => onView(row.id)}
+              >
                 Voir
               </Button>
               {row.verification_status === 'pending' ? (
                 <>
-                  <Button size="compact-sm" color="green" onClick={() => onAction('approve', row)}>
+                  <Button
+                    size="compact-sm"
+                    color="green"
+                    aria-label={`Approuver la vérification de ${nameOf(row)}`}
+                    onClick={() => onAction('approve', row)}
+                  >
                     Approuver
                   </Button>
                   <Button
                     size="compact-sm"
                     color="red"
                     variant="light"
+                    aria-label={`Rejeter la vérification de ${nameOf(row)}`}
                     onClick={() => onAction('reject', row)}
                   >
                     Rejeter
@@ -88,6 +104,7 @@ export function ClientVerificationsTable({
                   size="compact-sm"
                   color="orange"
                   variant="light"
+                  aria-label={`Réinitialiser la vérification de ${nameOf(row)}`}
                   onClick={() => onAction('reset', row)}
                 >
                   Réinitialiser

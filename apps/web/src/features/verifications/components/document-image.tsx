@@ -1,5 +1,6 @@
-import { Card, Image, Modal, Text, UnstyledButton } from '@mantine/core';
+import { Card, Image, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 
 interface DocumentImageProps {
   label: string;
@@ -39,7 +40,7 @@ export function DocumentImage({ label, url, open = 'viewer' }: DocumentImageProp
         <Image src={url} alt={label} h={140} fit="contain" radius="sm" />
       </UnstyledButton>
       {open === 'viewer' ? (
-        <Modal
+        <Dialog
           opened={viewing}
           onClose={() => setViewing(false)}
           title={label}
@@ -48,7 +49,7 @@ export function DocumentImage({ label, url, open = 'viewer' }: DocumentImageProp
           zIndex={400}
         >
           <Image src={url} alt={`${label} (agrandi)`} fit="contain" mah="80vh" />
-        </Modal>
+        </Dialog>
       ) : null}
     </Card>
   );

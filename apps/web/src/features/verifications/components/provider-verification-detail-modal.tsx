@@ -1,4 +1,5 @@
-import { Alert, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Dialog } from '../../../components/dialog';
 import { Field } from '../../../components/field';
 import { LoadingState } from '../../../components/loading-state';
 import { ObjectHistory } from '../../../components/object-history';
@@ -16,7 +17,7 @@ export function ProviderVerificationDetailModal({ id, onClose }: { id: number | 
   const verification = query.data;
 
   return (
-    <Modal opened={id !== null} onClose={onClose} title="Détail de la vérification" size="xl" centered>
+    <Dialog opened={id !== null} onClose={onClose} title="Détail de la vérification" size="xl" centered>
       {query.isPending ? <LoadingState /> : null}
       {query.isError ? (
         <Alert color="red" variant="light" role="alert">
@@ -25,7 +26,9 @@ export function ProviderVerificationDetailModal({ id, onClose }: { id: number | 
       ) : null}
       {verification ? (
         <Stack gap="md">
-          <Title order={4}>Informations générales</Title>
+          <Title order={3} size="h4">
+            Informations générales
+          </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Field label="Nom d'utilisateur">{verification.provider_info.username}</Field>
             <Field label="Email">{verification.provider_info.email}</Field>
@@ -40,7 +43,9 @@ export function ProviderVerificationDetailModal({ id, onClose }: { id: number | 
           {verification.is_business ? (
             <>
               <Divider />
-              <Title order={4}>Informations de l'entreprise</Title>
+              <Title order={3} size="h4">
+                Informations de l'entreprise
+              </Title>
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <Field label="Nom de l'entreprise">{verification.business_name}</Field>
                 <Field label="NIF">{verification.business_nif}</Field>
@@ -51,7 +56,9 @@ export function ProviderVerificationDetailModal({ id, onClose }: { id: number | 
           ) : null}
 
           <Divider />
-          <Title order={4}>Documents d'identité</Title>
+          <Title order={3} size="h4">
+            Documents d'identité
+          </Title>
           <Field label="Type de document">
             {labelOf(DOCUMENT_TYPE_LABELS, verification.document_type).label}
           </Field>
@@ -68,7 +75,7 @@ export function ProviderVerificationDetailModal({ id, onClose }: { id: number | 
           </SimpleGrid>
 
           <Divider />
-          <ObjectHistory type="provider_verification" id={verification.id} order={4}>
+          <ObjectHistory type="provider_verification" id={verification.id} order={3}>
             <Stack gap={4}>
               <Text size="sm">Soumis le {formatDateTime(verification.submitted_at)}</Text>
               {verification.verified_at ? (
@@ -98,6 +105,6 @@ export function ProviderVerificationDetailModal({ id, onClose }: { id: number | 
           </ObjectHistory>
         </Stack>
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }

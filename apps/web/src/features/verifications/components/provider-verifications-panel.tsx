@@ -1,11 +1,13 @@
 import type { ProviderVerification } from '@kwanza/contract';
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { SELECT_ALL_SELECTOR } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { ListView } from '../../../components/list-view';
 import { loadedData } from '../../../components/query-state';
+import { focusKeySelector, focusSoon } from '../../../lib/focus';
 import { ACCOUNT_TYPE_LABELS, optionsOf } from '../../../lib/labels';
+import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
 import { useBulkDecideProviderVerifications } from '../api/bulk-decide-provider-verifications';
 import { useDecideProviderVerification } from '../api/decide-provider-verification';
 import { useProviderVerificationStatistics } from '../api/get-provider-verification-statistics';
@@ -18,7 +20,7 @@ import {
   VerificationActionDialog,
   type VerificationActionInput,
 } from './verification-action-dialog';
-import { VERIFICATIONS_LOAD_ERROR } from './verification-badges';
+import { VERIFICATIONS_LOAD_ERROR, viewKey } from './verification-badges';
 import { VerificationFilters } from './verification-filters';
 import { VerificationStats } from './verification-stats';
 
@@ -65,13 +67,12 @@ export function ProviderVerificationsPanel({
           rejection_reason: input.rejection_reason ?? '',
           ...notes,
         });
-      notifications.show({
-        color: 'green',
-        message: pending.action === 'approve' ? 'Vérification approuvée' : 'Vérification rejetée',
-      });
+      notifySuccess(pending.action === 'approve' ? 'Vérification approuvée' : 'Vérification rejetée');
       const next = new Set(selected);
       next.delete(pending.row.id);
       onSelectionChange(next);
+      // 'Approuver' and 'Rejeter' are gone from the row: the focus goes to its 'Voir'.
+      focusSoon([focusKeySelector(viewKey(pending.row.id))]);
       return;
     }
     if (pending.ids.length === 0) throw new Error(SELECTION_REQUIRED);
@@ -85,19 +86,19 @@ export function ProviderVerificationsPanel({
             ...notes,
           });
     onSelectionChange(new Set());
-    notifications.show({
-      color: result.skipped.length > 0 ? 'yellow' : 'green',
-      message:
-        `${result.updated.length} vérification(s) ${pending.action === 'bulk-approve' ? 'approuvée(s)' : 'rejetée(s)'}` +
-        (result.skipped.length > 0
-          ? ` ; ignorée(s) : ${result.skipped.map((item) => `n° ${item.id} (${item.reason})`).join(', ')}`
-          : ''),
-    });
+    const done = `${result.updated.length} vérification(s) ${pending.action === 'bulk-approve' ? 'approuvée(s)' : 'rejetée(s)'}`;
+    if (result.skipped.length > 0) {
+      notifyWarning(
+        `${done} ; ignorée(s) : ${result.skipped.map((item) => `n° ${item.id} (${item.reason})`).join(', ')}`,
+      );
+    } else notifySuccess(done);
+    // The selection bar is gone: the focus goes to the table's 'Tout sélectionner', else a row's 'Voir'.
+    focusSoon([SELECT_ALL_SELECTOR, '[data-focus-key^="verification-view-"]']);
   };
 
   const openBulk = (action: 'bulk-approve' | 'bulk-reject') => {
     if (selected.size === 0) {
-      notifications.show({ color: 'red', title: 'Erreur', message: SELECTION_REQUIRED });
+      notifyError(SELECTION_REQUIRED, 'Erreur');
       return;
     }
     setPending({ action, ids: [...selected] });

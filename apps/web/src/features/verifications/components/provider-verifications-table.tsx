@@ -2,9 +2,10 @@ import type { ProviderVerification } from '@kwanza/contract';
 import { Button, Group, Text } from '@mantine/core';
 import { DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { focusKey } from '../../../lib/focus';
 import { formatDateTime } from '../../../lib/format';
 import { ACCOUNT_TYPE_LABELS, accountTypeOf } from '../../../lib/labels';
-import { VerificationStatusBadge } from './verification-badges';
+import { VerificationStatusBadge, viewKey } from './verification-badges';
 
 interface ProviderVerificationsTableProps {
   rows: ProviderVerification[];
@@ -26,6 +27,7 @@ export function ProviderVerificationsTable({
     <DataTable
       rows={rows}
       rowKey={(row) => row.id}
+      label="Vérifications des prestataires"
       empty={<EmptyState title="Aucune vérification trouvée" />}
       selection={{
         selected,
@@ -69,18 +71,30 @@ export function ProviderVerificationsTable({
           header: 'Actions',
           cell: (row) => (
             <Group gap="xs" wrap="nowrap">
-              <Button size="compact-sm" variant="light" onClick={() => onView(row.id)}>
+              <Button
+                size="compact-sm"
+                variant="light"
+                aria-label={`Voir la vérification de ${row.provider_name}`}
+                {...focusKey(viewKey(row.id))}
+                onClick={() => onView(row.id)}
+              >
                 Voir
               </Button>
               {row.verification_status === 'pending' ? (
                 <>
-                  <Button size="compact-sm" color="green" onClick={() => onAction('approve', row)}>
+                  <Button
+                    size="compact-sm"
+                    color="green"
+                    aria-label={`Approuver la vérification de ${row.provider_name}`}
+                    onClick={() => onAction('approve', row)}
+                  >
                     Approuver
                   </Button>
                   <Button
                     size="compact-sm"
                     color="red"
                     variant="light"
+                    aria-label={`Rejeter la vérification de ${row.provider_name}`}
                     onClick={() => onAction('reject', row)}
                   >
                     Rejeter

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { verificationErrorMessage } from '../api/verification-request';
 
 export type VerificationAction = 'approve' | 'reject' | 'reset' | 'bulk-approve' | 'bulk-reject';
@@ -39,7 +40,9 @@ interface VerificationActionDialogProps {
 
 /**
  * The confirm dialog of every verification action, with a title per action. A rejection requires a
- * reason ('Raison du rejet *'); optional admin notes are offered for every action except reset.
+ * reason ('Raison du rejet *', marked required, its error tied to it and focused; the focus starts
+ * there); other actions start on 'Annuler'. Optional admin notes are offered for every action except
+ * reset.
  */
 export function VerificationActionDialog({
   action,
@@ -49,13 +52,16 @@ export function VerificationActionDialog({
 }: VerificationActionDialogProps) {
   const [reason, setReason] = useState('');
   const [notes, setNotes] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const reasonField = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     if (action) {
       setReason('');
       setNotes('');
+      setReasonError(null);
       setError(null);
     }
   }, [action]);
@@ -64,9 +70,12 @@ export function VerificationActionDialog({
   const submit = async () => {
     if (!action) return;
     if (isRejection && !reason.trim()) {
-      setError(REJECTION_REASON_REQUIRED);
+      // The reason's error is tied to the field, announced, and the field takes the focus.
+      setReasonError(REJECTION_REASON_REQUIRED);
+      reasonField.current?.focus();
       return;
     }
+    setReasonError(null);
     setError(null);
     setPending(true);
     try {
@@ -83,7 +92,7 @@ export function VerificationActionDialog({
   };
 
   return (
-    <Modal
+    <Dialog
       opened={action !== null}
       onClose={onClose}
       title={action ? TITLES[action] : ''}
@@ -99,9 +108,17 @@ export function VerificationActionDialog({
         ) : null}
         {isRejection ? (
           <Textarea
-            label="Raison du rejet *"
+            ref={reasonField}
+            label="Raison du rejet"
+            required
+            data-autofocus
             value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              if (event.currentTarget.value.trim()) setReasonError(null);
+            }}
+            error={reasonError}
+            errorProps={{ role: 'alert' }}
             autosize
             minRows={3}
           />
@@ -116,7 +133,12 @@ export function VerificationActionDialog({
           />
         ) : null}
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={pending}>
+          <Button
+            variant="default"
+            onClick={onClose}
+            disabled={pending}
+            data-autofocus={!isRejection || undefined}
+          >
             Annuler
           </Button>
           <Button
@@ -128,6 +150,6 @@ export function VerificationActionDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
