@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorAlert } from '../../components/error-alert';
-import { LoadingState } from '../../components/loading-state';
+import { PendingState } from '../../components/query-state';
 import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format';
 import { ApiError } from '../../lib/http';
@@ -32,7 +32,7 @@ export default function ConversationDetailPage() {
   const close = useCloseConversation(id);
   const deleteMessage = useDeleteMessage();
 
-  if (conversation.isPending) return <LoadingState />;
+  if (conversation.isPending) return <PendingState query={conversation} />;
   if (conversation.isError) {
     const missing =
       conversation.error instanceof ApiError &&
@@ -174,7 +174,7 @@ export default function ConversationDetailPage() {
         ) : messages.data ? (
           <MessageThread messages={messages.data} onDelete={confirmDelete} />
         ) : (
-          <LoadingState />
+          <PendingState query={messages} />
         )}
       </Paper>
 

@@ -5,7 +5,7 @@ import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
-import { LoadingState } from '../../components/loading-state';
+import { PendingState } from '../../components/query-state';
 import { formatDate } from '../../lib/format';
 import { ApiError } from '../../lib/http';
 import { useDispute } from './api/get-dispute';
@@ -112,7 +112,8 @@ export default function DisputeDetailPage() {
   const dispute = useDispute(id);
   useDocumentTitle(`${dispute.data?.title ?? 'Détail du litige'} · Kwanza Admin`);
 
-  if (dispute.isError) {
+  // A failed background refresh (of the evidence links) keeps the case file on screen.
+  if (dispute.isError && !dispute.data) {
     const notFound =
       dispute.error instanceof ApiError && (dispute.error.status === 404 || dispute.error.status === 400);
     return notFound ? (
@@ -128,6 +129,6 @@ export default function DisputeDetailPage() {
       </Alert>
     );
   }
-  if (!dispute.data) return <LoadingState />;
+  if (!dispute.data) return <PendingState query={dispute} />;
   return <DisputeView dispute={dispute.data} />;
 }

@@ -5,16 +5,19 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { Field } from '../../components/field';
-import { LoadingState } from '../../components/loading-state';
+import { PendingState } from '../../components/query-state';
 import { formatBudget, formatDate, formatNumber } from '../../lib/format';
 import { ApiError } from '../../lib/http';
+import { useListParams } from '../../lib/list-params';
 import { useProject } from './api/get-project';
 import { useProjectOffers } from './api/list-project-offers';
 import { ProjectAdministration } from './components/project-administration';
 import { initialsOf, ProjectOffers } from './components/project-offers';
 import { ProjectStatusBadge } from './components/project-status-badge';
+import { PROJECT_DETAIL_PARAMS } from './project-detail-params';
 
 const NOT_SPECIFIED = 'Non spécifié';
+const TAB = PROJECT_DETAIL_PARAMS.schema.shape.tab;
 
 function Counter({ label, value }: { label: string; value: number }) {
   return (
@@ -39,6 +42,9 @@ function BackToProjects({ label }: { label: string }) {
 
 function ProjectView({ project }: { project: Project }) {
   const offers = useProjectOffers(String(project.id));
+  // The open tab lives in the URL (?tab=offers), so a reload or a shared link keeps it; switching tabs
+  // replaces the history entry, so Back leaves the project instead of walking through its tabs.
+  const { params, update } = useListParams(PROJECT_DETAIL_PARAMS);
   const offersCount = offers.data?.length ?? project.offers_count;
   return (
     <Stack gap="lg">
@@ -108,7 +114,11 @@ function ProjectView({ project }: { project: Project }) {
         ) : null}
       </Card>
 
-      <Tabs defaultValue="details" keepMounted={false}>
+      <Tabs
+        value={params.tab}
+        onChange={(tab) => update({ tab: TAB.parse(tab ?? undefined) }, { replace: true })}
+        keepMounted={false}
+      >
         <Tabs.List>
           <Tabs.Tab value="details">Détails</Tabs.Tab>
           <Tabs.Tab value="offers">Offres ({formatNumber(offersCount)})</Tabs.Tab>
@@ -122,7 +132,7 @@ function ProjectView({ project }: { project: Project }) {
           </SimpleGrid>
         </Tabs.Panel>
         <Tabs.Panel value="offers" pt="md">
-          <ProjectOffers offers={offers.data} isLoading={offers.isLoading} isError={offers.isError} />
+          <ProjectOffers query={offers} />
         </Tabs.Panel>
         <Tabs.Panel value="administration" pt="md">
           <ProjectAdministration
@@ -140,7 +150,6 @@ export default function ProjectDetailPage() {
   const project = useProject(id);
   useDocumentTitle(`${project.data?.title ?? 'Détail du projet'} · Kwanza Admin`);
 
-  if (project.isLoading) return <LoadingState />;
   if (project.isError) {
     const notFound =
       project.error instanceof ApiError && (project.error.status === 404 || project.error.status === 400);
@@ -154,6 +163,6 @@ export default function ProjectDetailPage() {
       </EmptyState>
     );
   }
-  if (!project.data) return <LoadingState />;
+  if (!project.data) return <PendingState query={project} />;
   return <ProjectView project={project.data} />;
 }
