@@ -2,6 +2,7 @@ import {
   type AdminConversation,
   type AdminPreferences,
   type AdminProfile,
+  type Category,
   type ClientVerification,
   type ClientVerificationStats,
   type ConversationMessage,
@@ -21,6 +22,7 @@ import {
   type ProviderVerification,
   type ProviderVerificationStatistics,
   type Report,
+  type Subcategory,
   type User,
 } from '@kwanza/contract';
 
@@ -385,6 +387,36 @@ export function anAdminProfile(overrides: Partial<AdminProfile> = {}): AdminProf
     role: 'admin',
     phone_number: null,
     preferences: somePreferences(),
+    ...overrides,
+  };
+}
+
+export function aCategory(overrides: Partial<Category> = {}): Category {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    name: `Catégorie ${id}`,
+    description: '',
+    icon: '',
+    image_url: null,
+    subcategories_count: 0,
+    projects_count: 0,
+    created_at: CREATED,
+    ...overrides,
+  };
+}
+
+export function aSubcategory(overrides: Partial<Subcategory> = {}): Subcategory {
+  const id = overrides.id ?? 10;
+  return {
+    id,
+    name: `Sous-catégorie ${id}`,
+    description: '',
+    icon: '',
+    category: 1,
+    category_name: 'Catégorie 1',
+    projects_count: 0,
+    created_at: CREATED,
     ...overrides,
   };
 }
