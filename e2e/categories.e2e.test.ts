@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { CategoryList, SubcategoryList } from '@kwanza/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +44,61 @@ async function toast(page: Page, text: string): Promise<void> {
   await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
 }
 
+/** A 1×1 transparent PNG. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** An image host of its own (another origin than the console), over plain http. */
+async function startImageHost(): Promise<{ url: (path: string) => string; close: () => Promise<void> }> {
+  const host = createServer((request, response) => {
+    if (request.url === '/pixel.png') {
+      response.writeHead(200, { 'content-type': 'image/png' });
+      response.end(PIXEL);
+      return;
+    }
+    response.writeHead(404);
+    response.end();
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  const { port } = host.address() as AddressInfo;
+  return {
+    url: (path) => `http://127.0.0.1:${port}${path}`,
+    close: () => new Promise<void>((resolve) => host.close(() => resolve())),
+  };
+}
+
 describe('categories screen', () => {
+  it('previews an http image from another address (what the API accepts), and says when one cannot load', async () => {
+    const { page } = browser;
+    const images = await startImageHost();
+    const refusals: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refusals.push(message.text());
+    });
+    try {
+      await openCategories(page);
+      await page.getByRole('button', { name: 'Ajouter une catégorie' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Ajouter une catégorie' });
+      const address = dialog.getByRole('textbox', { name: "URL de l'image" });
+      await address.fill(images.url('/pixel.png'));
+      const preview = dialog.getByRole('img', { name: "Aperçu de l'image" });
+      await expect
+        .poll(() => preview.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : -1)))
+        .toBe(1);
+      expect(refusals).toEqual([]);
+
+      await address.fill(images.url('/absent.png'));
+      await dialog
+        .getByText("Aperçu indisponible : l'image n'a pas pu être chargée depuis cette adresse.")
+        .waitFor();
+      await dialog.getByRole('button', { name: 'Annuler' }).click();
+    } finally {
+      await images.close();
+    }
+  });
+
   it('adds a category and a subcategory under it, edits both, and refuses a duplicate name keeping the input', async () => {
     const { page } = browser;
     await openCategories(page);

@@ -129,6 +129,49 @@ describe('projects list', () => {
     }
   });
 
+  it("shows 'En pause' whole at 1440 px, never cut to 'En pau…'", async () => {
+    const { page } = browser;
+    expect(page.viewportSize()?.width).toBe(1440);
+    await openProjects(page, '?status=paused');
+    const badges = page
+      .getByRole('table', { name: 'Liste des projets' })
+      .locator('tbody .mantine-Badge-root');
+    await badges.first().waitFor();
+    const measures = await badges.evaluateAll((elements) =>
+      elements.map((badge) => {
+        const label = badge.querySelector('.mantine-Badge-label') ?? badge;
+        const range = document.createRange();
+        // The words themselves (the label's text node), not the label's box.
+        range.selectNodeContents(label.firstChild ?? label);
+        const text = range.getBoundingClientRect();
+        const box = badge.getBoundingClientRect();
+        const cell = badge.closest('td')?.getBoundingClientRect() ?? box;
+        return {
+          text: label.textContent,
+          clipped: label.scrollWidth > label.clientWidth,
+          // The words fit inside the pill, and the pill inside its cell.
+          textInsideBadge: text.left >= box.left - 0.5 && text.right <= box.right + 0.5,
+          badgeInsideCell: box.right <= cell.right + 0.5,
+          lines: new Set(
+            Array.from(range.getClientRects())
+              .filter((rect) => rect.width > 0)
+              .map((rect) => Math.round(rect.top)),
+          ).size,
+        };
+      }),
+    );
+    expect(measures.length).toBeGreaterThan(0);
+    for (const measure of measures) {
+      expect(measure).toEqual({
+        text: 'En pause',
+        clipped: false,
+        textInsideBadge: true,
+        badgeInsideCell: true,
+        lines: 1,
+      });
+    }
+  });
+
   it('shows the empty text when no project matches the filters', async () => {
     const { page } = browser;
     await storeSession(browser.context, session);
@@ -219,8 +262,10 @@ describe('project detail', () => {
     await page.getByRole('button', { name: 'Mettre à jour' }).click();
     await page.getByText('Statut du projet mis à jour avec succès').waitFor();
 
+    // The open tab is in the URL: a reload comes back to Administration.
+    expect(new URL(page.url()).search).toBe('?tab=administration');
     await page.reload();
-    await page.getByRole('tab', { name: 'Administration' }).click();
+    await page.getByRole('tab', { name: 'Administration', selected: true }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Statut du projet' }).inputValue()).toBe(nextStatus);
     expect(await page.getByRole('textbox', { name: 'Notes administratives' }).inputValue()).toBe(note);
   });

@@ -205,7 +205,7 @@ describe('users screen', () => {
     expect(await rowOf(page, target.username).count()).toBe(0);
   });
 
-  it('opens the verification of a provider, and tells when a user has none', async () => {
+  it('opens the verification of a provider over the list, keeps the admin on /users, and tells when a user has none', async () => {
     const { page } = browser;
     const provider = (await apiUsers('?role=provider&verification_status=pending')).results[0];
     const client = (await apiUsers('?role=client')).results[0];
@@ -216,15 +216,66 @@ describe('users screen', () => {
       .click();
     await page.getByText('Aucune vérification trouvée pour cet utilisateur').waitFor();
 
-    await page.goto(`/users?search=${encodeURIComponent(provider.username)}`);
+    const providerList = `/users?search=${encodeURIComponent(provider.username)}`;
+    await page.goto(providerList);
     await rowOf(page, provider.username)
       .getByRole('button', { name: `Voir la vérification de ${provider.username}` })
       .click();
-    await page.waitForURL(
-      (url) =>
-        url.pathname === '/user-verification' &&
-        url.searchParams.get('verification') === String(provider.provider_verification.id),
+    const dialog = page.getByRole('dialog', { name: 'Détail de la vérification' });
+    await dialog.getByText('Informations générales').waitFor();
+    await dialog.getByText(provider.email).first().waitFor();
+    // Over the users list: same address, the list still behind the dialog.
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(providerList);
+    expect(await page.getByRole('table', { name: 'Utilisateurs', includeHidden: true }).count()).toBe(1);
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/users');
+    await rowOf(page, provider.username).waitFor();
+    // Back goes to the previous list, never to a dialog again.
+    await page.goBack();
+    await page.waitForURL((url) => url.search === `?search=${encodeURIComponent(client.username)}`);
+    await rowOf(page, client.username).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('keeps e-mails and phones on one line at 1440 px: the table scrolls, not the page', async () => {
+    const { page } = browser;
+    expect(page.viewportSize()?.width).toBe(1440);
+    // The longest e-mails of the seed first: the ones most likely to wrap.
+    await openUsers(page, '/users?role=provider');
+    const table = page.getByRole('table', { name: 'Utilisateurs' });
+    const headers = await table.locator('thead th').allTextContents();
+    const emailColumn = headers.indexOf('Email') + 1;
+    const phoneColumn = headers.indexOf('Téléphone') + 1;
+    expect(emailColumn).toBeGreaterThan(0);
+    expect(phoneColumn).toBeGreaterThan(0);
+    const lineCounts = (column: number) =>
+      table.locator(`tbody tr td:nth-child(${column})`).evaluateAll((cells) =>
+        cells.map((cell) => {
+          // The lines its text is laid out on: the tops of the text's own boxes.
+          const tops = new Set<number>();
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const rect of Array.from(range.getClientRects())) {
+              if (rect.width > 0) tops.add(Math.round(rect.top));
+            }
+          }
+          return { text: cell.textContent ?? '', lines: tops.size };
+        }),
+      );
+    const emails = await lineCounts(emailColumn);
+    const phones = await lineCounts(phoneColumn);
+    expect(emails).toHaveLength(10);
+    expect(phones.some((cell) => cell.text !== '—')).toBe(true);
+    for (const cell of [...emails, ...phones]) expect(cell.lines, cell.text).toBe(1);
+    // The page itself never scrolls sideways: the table's own container does.
+    const pageOverflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
+    expect(pageOverflow).toBeLessThanOrEqual(0);
   });
 
   it('edits a user: server field errors under the field, input kept, then saved', async () => {

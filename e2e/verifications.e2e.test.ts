@@ -12,6 +12,7 @@ interface ApiProviderVerification {
   verification_status: string;
   id_card_front: string | null;
   document_type: string;
+  submitted_at: string;
 }
 interface ApiClientVerification {
   id: number;
@@ -215,6 +216,30 @@ describe('verification management (/user-verification)', () => {
     );
     expect(lines.length - 1).toBe(expected.count);
     expect(lines.slice(1).every((line) => line.includes(';Vérifié;'))).toBe(true);
+    // Dates in the admin's time zone (never saved: Luanda's), named in the headers, as dd/mm/yyyy HH:mm.
+    const headers = (lines[0] ?? '').split(';');
+    const submittedColumn = headers.indexOf('Soumis le (Africa/Luanda)');
+    expect(submittedColumn).toBeGreaterThan(0);
+    expect(headers).toContain('Traité le (Africa/Luanda)');
+    const first = expected.results[0];
+    const firstLine = lines.slice(1).find((line) => line.startsWith(`${first?.id};`));
+    if (!first || !firstLine) throw new Error('the export lacks the first verified row');
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('fr-FR', {
+        timeZone: 'Africa/Luanda',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(new Date(first.submitted_at))
+        .map((part) => [part.type, part.value]),
+    );
+    expect(firstLine.split(';')[submittedColumn]).toBe(
+      `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`,
+    );
   });
 });
 

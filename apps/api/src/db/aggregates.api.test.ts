@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertDispute } from '../modules/projects/projects.factories.js';
+import { insertDispute } from '../modules/disputes/disputes.factories.js';
 import { insertUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import { countEach, countWhere, toCount } from './aggregates.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInTransaction } from '../db/transaction.js';
-import { insertDispute } from '../modules/projects/projects.factories.js';
+import { insertDispute } from '../modules/disputes/disputes.factories.js';
 import { insertUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import { HttpError } from './http-errors.js';

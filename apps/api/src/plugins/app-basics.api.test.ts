@@ -81,6 +81,9 @@ describe('API basics', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Category images may be any http(s) URL the catalogue accepts: the form's preview must load them.
+    expect(response.headers['content-security-policy']).toContain("img-src 'self' data: blob: https: http:");
+    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const echoed = await ctx.app.inject({

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderVerificationsTable } from '../db/schema.js';
-import { insertProvider } from '../modules/verifications/verifications.factories.js';
+import { insertProvider } from '../modules/providers/providers.factories.js';
 import { insertUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import { RequestLimiter } from './rate-limit.js';
@@ -147,7 +147,7 @@ describe('many exports at once', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext({ EXPORT_QUERY_SLOTS: '2' });
-    const userId = await insertProvider(ctx.db, { username: 'bulk-export' });
+    const userId = (await insertProvider(ctx.db, { username: 'bulk-export' })).userId;
     const now = new Date().toISOString();
     await ctx.db.transaction().execute(async (trx) => {
       for (let offset = 0; offset < ROWS; offset += 500) {

@@ -6,7 +6,9 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 /**
  * Security headers on every response. The console's CSP allows inline styles (Mantine sets style
- * attributes) but no inline or foreign scripts; images may be data/blob URLs (document viewer).
+ * attributes) but no inline or foreign scripts; images may be data/blob URLs (document viewer) or any
+ * http(s) address: a category's image is any absolute http(s) URL the catalogue accepts (issue 12), and
+ * its preview must show what the validation lets through (images cannot run code).
  * Strict-Transport-Security is sent when the request came over HTTPS (directly, or through a proxy
  * trusted by TRUST_PROXY that says so in X-Forwarded-Proto) or when PUBLIC_URL is an https:// URL.
  */
@@ -19,7 +21,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

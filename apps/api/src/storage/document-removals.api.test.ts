@@ -1,11 +1,14 @@
 import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../db/sql.js';
 import { runAsAudited } from '../lib/audit-context.js';
+import {
+  insertDispute,
+  insertEvidence as insertEvidenceRow,
+} from '../modules/disputes/disputes.factories.js';
+import { insertProvider } from '../modules/providers/providers.factories.js';
 import { deleteUser } from '../modules/users/users.repository.js';
 import {
   insertClientVerification,
-  insertProvider,
   insertProviderVerification,
   TINY_PNG,
 } from '../modules/verifications/verifications.factories.js';
@@ -26,34 +29,15 @@ describe('documents of deleted users', () => {
   }
   const onDisk = (keys: string[]) => Promise.all(keys.map((key) => ctx.app.storage.exists(key)));
 
+  /** Evidence `file` by `userId`, the provider of a dispute opened by another client. */
   async function insertEvidence(userId: number, file: string): Promise<void> {
     const other = await insertUser(ctx.db, { role: 'client' });
-    const now = nowIso();
-    const dispute = await ctx.db
-      .insertInto('disputes')
-      .values({
-        title: 'Litige',
-        description: 'Travail non livré',
-        status: 'open',
-        client_id: other,
-        provider_id: userId,
-        project_id: null,
-        service_title: null,
-        resolution_note: null,
-        created_at: now,
-        updated_at: now,
-        resolved_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await ctx.db
-      .insertInto('dispute_evidence')
-      .values({ dispute_id: dispute.id, user_id: userId, description: null, file, created_at: now })
-      .execute();
+    const disputeId = await insertDispute(ctx.db, { client_id: other, provider_id: userId });
+    await insertEvidenceRow(ctx.db, { dispute_id: disputeId, user_id: userId, file });
   }
 
   it('removes the identity documents and evidence of a user deleted through the API, keeping shared files', async () => {
-    const provider = await insertProvider(ctx.db);
+    const provider = (await insertProvider(ctx.db)).userId;
     const own = ['verifications/provider/900/id-card-front.png', 'verifications/provider/900/selfie.png'];
     const evidence = 'disputes/77/evidence-1.png';
     const shared = 'seed-pool/passport-3.png';
@@ -125,7 +109,7 @@ describe('documents of deleted users', () => {
   });
 
   it('keeps the removal queued when the process stops after the commit, and finishes it at the next start', async () => {
-    const provider = await insertProvider(ctx.db);
+    const provider = (await insertProvider(ctx.db)).userId;
     const key = 'verifications/provider/902/passport.png';
     await saveAll([key]);
     await insertProviderVerification(ctx.db, { user_id: provider, passport_image: key });

@@ -2,7 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Database, UsersTable } from '../db/schema.js';
 import { nowIso } from '../db/sql.js';
 import { hashPassword } from '../lib/passwords.js';
-import { providerSearchText, userSearchText } from '../lib/search-text.js';
+import { userSearchText } from '../lib/search-text.js';
 
 let sequence = 0;
 
@@ -43,18 +43,4 @@ export async function insertUser(
   };
   const inserted = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
-}
-
-/** provider_profiles.search_text of a user's profile, built by lib/search-text like every writer. */
-export async function providerProfileSearchText(
-  db: Kysely<Database>,
-  userId: number,
-  profile: { company_name: string | null; city: string | null },
-): Promise<string> {
-  const user = await db
-    .selectFrom('users')
-    .select(['username', 'first_name', 'last_name', 'email'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return providerSearchText(user, profile);
 }

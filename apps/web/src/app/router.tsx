@@ -34,7 +34,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <Navigate to="/dashboard" replace /> },
                   { path: 'dashboard', lazy: lazyPage(() => import('../features/dashboard/dashboard-page')) },
-                  { path: 'users', lazy: lazyPage(() => import('../features/users/users-page')) },
+                  { path: 'users', lazy: lazyPage(() => import('./users-screen')) },
                   {
                     path: 'user-verification',
                     lazy: lazyPage(() => import('../features/verifications/user-verification-page')),

@@ -1,11 +1,11 @@
-import { Group, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { formatResultCount } from '../lib/pagination';
 import { useLastPageClamp } from '../lib/use-last-page-clamp';
 import { ErrorAlert } from './error-alert';
 import { LoadingState } from './loading-state';
-import { PaginationFooter } from './pagination-footer';
+import { PaginationFooter, type PaginationMode } from './pagination-footer';
 import { isRetrying, RetryingNotice } from './query-state';
 
 /** What a list endpoint answers (the contract's `pageOf(...)`). */
@@ -25,12 +25,35 @@ interface ListViewProps<P extends ListPageData> {
   errorMessage: string;
   /** Default 'Erreur'. */
   errorTitle?: string;
+  /**
+   * The load error goes after this long, leaving its 'Réessayer' button (the reports screen: 5 s);
+   * by default it stays.
+   */
+  errorHideAfterMs?: number;
+  /** Text of the spinner (default 'Chargement...'). */
+  loadingLabel?: string;
   /** Shown when the list is empty: no page range, no pager. */
   empty: ReactNode;
-  /** The spec's two pagers: a sliding window of 4 pages (default) or the providers' ellipsis rule. */
-  pagination?: 'window' | 'ellipsis';
+  /**
+   * The spec's pagers: a sliding window of 4 pages (default), the providers' ellipsis rule, or
+   * 'Page X sur Y' with Précédent / Suivant only when there is more than one page (reports).
+   */
+  pagination?: PaginationMode;
   /** The rows of a loaded, non-empty page. */
   children: (data: P) => ReactNode;
+}
+
+/** True from a failed load until `hideAfterMs` later (always true without `hideAfterMs`). */
+function useErrorShown(isError: boolean, errorUpdatedAt: number, hideAfterMs: number | undefined): boolean {
+  const [expired, setExpired] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new failure (errorUpdatedAt) shows it again
+  useEffect(() => {
+    setExpired(false);
+    if (!isError || hideAfterMs === undefined) return;
+    const timer = setTimeout(() => setExpired(true), hideAfterMs);
+    return () => clearTimeout(timer);
+  }, [isError, errorUpdatedAt, hideAfterMs]);
+  return isError && !expired;
 }
 
 /**
@@ -46,11 +69,14 @@ export function ListView<P extends ListPageData>({
   onPageChange,
   errorMessage,
   errorTitle,
+  errorHideAfterMs,
+  loadingLabel,
   empty,
   pagination = 'window',
   children,
 }: ListViewProps<P>) {
   const data = query.isError ? undefined : query.data;
+  const errorShown = useErrorShown(query.isError, query.errorUpdatedAt, errorHideAfterMs);
   const pastTheEnd = useLastPageClamp({
     page,
     total: data?.count,
@@ -75,6 +101,8 @@ export function ListView<P extends ListPageData>({
         onPageChange={onPageChange}
         errorMessage={errorMessage}
         errorTitle={errorTitle}
+        errorShown={errorShown}
+        loadingLabel={loadingLabel}
         empty={empty}
         pagination={pagination}
       >
@@ -93,19 +121,27 @@ function ListBody<P extends ListPageData>({
   onPageChange,
   errorMessage,
   errorTitle,
+  errorShown,
+  loadingLabel,
   empty,
   pagination,
   children,
-}: ListViewProps<P> & { data: P | undefined; pastTheEnd: boolean }) {
+}: ListViewProps<P> & { data: P | undefined; pastTheEnd: boolean; errorShown: boolean }) {
   if (query.isError) {
-    return query.isFetching ? (
-      <RetryingNotice />
+    const retry = () => void query.refetch();
+    if (query.isFetching) return <RetryingNotice />;
+    return errorShown ? (
+      <ErrorAlert title={errorTitle} message={errorMessage} onRetry={retry} />
     ) : (
-      <ErrorAlert title={errorTitle} message={errorMessage} onRetry={() => void query.refetch()} />
+      <Group justify="center" py="md">
+        <Button variant="default" onClick={retry}>
+          Réessayer
+        </Button>
+      </Group>
     );
   }
   if (isRetrying(query)) return <RetryingNotice />;
-  if (!data || pastTheEnd) return <LoadingState />;
+  if (!data || pastTheEnd) return <LoadingState label={loadingLabel} />;
   if (data.results.length === 0) return <>{empty}</>;
   return (
     <>

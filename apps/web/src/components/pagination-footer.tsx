@@ -8,6 +8,9 @@ import {
   type PageItem,
 } from '../lib/pagination';
 
+/** 'window': at most 4 consecutive pages; 'ellipsis': the providers' rule; 'pages': 'Page X sur Y'. */
+export type PaginationMode = 'window' | 'ellipsis' | 'pages';
+
 interface PaginationFooterProps {
   page: number;
   pageSize: number;
@@ -15,8 +18,41 @@ interface PaginationFooterProps {
   /** The server stopped counting at its cap: 'sur plus de 1 000 résultats'. */
   capped?: boolean | undefined;
   onPageChange: (page: number) => void;
-  /** 'window': at most 4 consecutive pages (default); 'ellipsis': the providers' rule. */
-  mode?: 'window' | 'ellipsis';
+  /** Default 'window'. */
+  mode?: PaginationMode;
+}
+
+/** 'Page X sur Y' with Précédent / Suivant, only when there is more than one page (the reports screen). */
+function PageOfPages({
+  page,
+  totalPages,
+  onPageChange,
+}: {
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+}) {
+  if (totalPages <= 1) return null;
+  return (
+    <Group justify="space-between" mt="md" component="nav" aria-label="Pagination">
+      <Text size="sm" c="dimmed">
+        Page {page} sur {totalPages}
+      </Text>
+      <Group gap="xs">
+        <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+          Précédent
+        </Button>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={page >= totalPages}
+          onClick={() => onPageChange(page + 1)}
+        >
+          Suivant
+        </Button>
+      </Group>
+    </Group>
+  );
 }
 
 /** 'Affichage de X à Y sur N résultats' with Précédent / page numbers / Suivant. */
@@ -29,6 +65,8 @@ export function PaginationFooter({
   mode = 'window',
 }: PaginationFooterProps) {
   const totalPages = countPages(total, pageSize);
+  if (mode === 'pages')
+    return <PageOfPages page={page} totalPages={totalPages} onPageChange={onPageChange} />;
   const items: PageItem[] =
     mode === 'ellipsis' ? getEllipsisPageItems(page, totalPages) : getSlidingPageWindow(page, totalPages);
   return (

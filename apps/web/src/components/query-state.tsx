@@ -1,10 +1,13 @@
 import { Group, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { LoadingState } from './loading-state';
 
 export const RETRYING_TEXT = 'Échec du chargement, nouvel essai…';
 
+type RetryState = Pick<UseQueryResult, 'failureCount' | 'isFetching'>;
+
 /** True while a failed load is tried again (a 5xx or network failure; 4xx are not retried). */
-export function isRetrying(query: Pick<UseQueryResult, 'failureCount' | 'isFetching'>): boolean {
+export function isRetrying(query: RetryState): boolean {
   return query.failureCount > 0 && query.isFetching;
 }
 
@@ -23,4 +26,21 @@ export function RetryingNotice() {
       </Text>
     </Group>
   );
+}
+
+interface PendingStateProps {
+  /** The load(s) waited for: any of them retried shows 'nouvel essai…'. */
+  query: RetryState | readonly RetryState[];
+  /** Default 'Chargement...'. */
+  label?: string;
+}
+
+/**
+ * What a screen or dialog shows while its data is not there yet: the spinner, or 'Échec du
+ * chargement, nouvel essai…' as soon as a first try failed and the load is tried again (so a failure
+ * is never hidden behind a plain spinner).
+ */
+export function PendingState({ query, label }: PendingStateProps) {
+  const queries = ([] as RetryState[]).concat(query);
+  return queries.some(isRetrying) ? <RetryingNotice /> : <LoadingState label={label} />;
 }

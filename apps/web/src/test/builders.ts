@@ -3,6 +3,7 @@ import {
   type AdminPreferences,
   type AdminProfile,
   type AuditEntry,
+  type Category,
   type ClientVerification,
   type ClientVerificationStats,
   type ConversationMessage,
@@ -22,6 +23,7 @@ import {
   type ProviderVerification,
   type ProviderVerificationStatistics,
   type Report,
+  type Subcategory,
   type User,
 } from '@kwanza/contract';
 
@@ -407,6 +409,36 @@ export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
       { field: 'rejection_reason', before: null, after: 'Photo floue' },
     ],
     details: null,
+    ...overrides,
+  };
+}
+
+export function aCategory(overrides: Partial<Category> = {}): Category {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    name: `Catégorie ${id}`,
+    description: '',
+    icon: '',
+    image_url: null,
+    subcategories_count: 0,
+    projects_count: 0,
+    created_at: CREATED,
+    ...overrides,
+  };
+}
+
+export function aSubcategory(overrides: Partial<Subcategory> = {}): Subcategory {
+  const id = overrides.id ?? 10;
+  return {
+    id,
+    name: `Sous-catégorie ${id}`,
+    description: '',
+    icon: '',
+    category: 1,
+    category_name: 'Catégorie 1',
+    projects_count: 0,
+    created_at: CREATED,
     ...overrides,
   };
 }

@@ -11,10 +11,10 @@ import { insertUser } from '../../test/factories.js';
 import { createTestContext, TEST_ADMIN, type TestContext } from '../../test/test-context.js';
 import { insertConversation, insertMessage } from '../conversations/conversations.factories.js';
 import { insertDispute, insertEvidence } from '../disputes/disputes.factories.js';
+import { insertProvider } from '../providers/providers.factories.js';
 import { toggleUserVerification } from '../users/users.repository.js';
 import {
   insertClientVerification,
-  insertProvider,
   insertProviderVerification,
 } from '../verifications/verifications.factories.js';
 import { auditEntriesAfter, insertAuditEntry, lastAuditId } from './audit.test-support.js';
@@ -280,7 +280,7 @@ describe('the audit trail', () => {
 
   describe('looks at private data', () => {
     it('records the document links of a verification detail; lists issue none and record nothing', async () => {
-      const providerId = await insertProvider(ctx.db, { first_name: 'Élodie', last_name: 'Mbala' });
+      const providerId = (await insertProvider(ctx.db, { first_name: 'Élodie', last_name: 'Mbala' })).userId;
       const id = await insertProviderVerification(ctx.db, {
         user_id: providerId,
         id_card_front: 'verifications/front.png',
@@ -312,7 +312,7 @@ describe('the audit trail', () => {
 
     it('records the evidence links of a dispute detail; the list describes evidence without links', async () => {
       const client = await insertUser(ctx.db, { role: 'client' });
-      const provider = await insertProvider(ctx.db);
+      const provider = (await insertProvider(ctx.db)).userId;
       const withEvidence = await insertDispute(ctx.db, {
         client_id: client,
         provider_id: provider,
@@ -344,7 +344,7 @@ describe('the audit trail', () => {
 
     it("records each reading of a conversation's messages, and an export of verifications", async () => {
       const client = await insertUser(ctx.db, { role: 'client' });
-      const provider = await insertProvider(ctx.db);
+      const provider = (await insertProvider(ctx.db)).userId;
       const conversation = await insertConversation(ctx.db, { client_id: client, provider_id: provider });
       await insertMessage(ctx.db, { conversation_id: conversation });
       expect((await ctx.request('GET', `/api/admin/conversations/${conversation}/`)).statusCode).toBe(200);

@@ -8,9 +8,9 @@ import { createTestContext, TEST_ADMIN, type TestContext } from '../../test/test
 import { insertConversation, insertMessage } from '../conversations/conversations.factories.js';
 import { insertDispute } from '../disputes/disputes.factories.js';
 import { insertProject } from '../projects/projects.factories.js';
+import { insertProvider } from '../providers/providers.factories.js';
 import {
   insertClientVerification,
-  insertProvider,
   insertProviderVerification,
 } from '../verifications/verifications.factories.js';
 import { auditEntriesAfter, lastAuditId } from './audit.test-support.js';
@@ -49,7 +49,8 @@ describe('audit entries of the write routes', () => {
   }
 
   async function person(role: 'client' | 'provider' = 'client') {
-    const id = role === 'provider' ? await insertProvider(ctx.db) : await insertUser(ctx.db, { role });
+    const id =
+      role === 'provider' ? (await insertProvider(ctx.db)).userId : await insertUser(ctx.db, { role });
     const row = await ctx.db
       .selectFrom('users')
       .select(['email', 'username'])
@@ -113,7 +114,7 @@ describe('audit entries of the write routes', () => {
   });
 
   it('provider.set_verified', async () => {
-    const userId = await insertProvider(ctx.db);
+    const userId = (await insertProvider(ctx.db)).userId;
     const profile = await ctx.db
       .selectFrom('provider_profiles')
       .select('id')

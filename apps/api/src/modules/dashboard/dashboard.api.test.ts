@@ -2,7 +2,8 @@ import type { DashboardStats } from '@kwanza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
-import { insertDispute, insertOffer, insertProject } from '../projects/projects.factories.js';
+import { insertDispute } from '../disputes/disputes.factories.js';
+import { insertOffer, insertProject } from '../projects/projects.factories.js';
 import { getDashboardStats } from './dashboard.repository.js';
 
 /** The pinned "now" of the repository tests: mid-January, so last month is in the previous year. */

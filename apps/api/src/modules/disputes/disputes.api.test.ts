@@ -1,9 +1,9 @@
 import type { Dispute, DisputeDetail, DisputePage, DisputeStats } from '@kwanza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../../db/sql.js';
 import { documentUrlSigner } from '../../storage/signed-url.js';
 import { insertUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
+import { insertConversation } from '../conversations/conversations.factories.js';
 import { insertProject } from '../projects/projects.factories.js';
 import { TINY_PNG } from '../verifications/verifications.factories.js';
 import { insertDispute, insertEvidence } from './disputes.factories.js';
@@ -38,21 +38,11 @@ describe('disputes API', () => {
       username: 'joao',
     });
     projectId = await insertProject(ctx.db, { client_id: clientId, title: 'Rénovation cuisine' });
-    const now = nowIso();
-    const conversation = await ctx.db
-      .insertInto('conversations')
-      .values({
-        client_id: clientId,
-        provider_id: providerId,
-        project_id: projectId,
-        status: 'active',
-        created_at: now,
-        updated_at: now,
-        closed_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    conversationId = conversation.id;
+    conversationId = await insertConversation(ctx.db, {
+      client_id: clientId,
+      provider_id: providerId,
+      project_id: projectId,
+    });
     // 12 disputes, one per day, newest last: 3 resolved, 2 under review, 7 open.
     for (let index = 0; index < 12; index += 1) {
       const status = index < 3 ? 'resolved' : index < 5 ? 'under_review' : 'open';

@@ -3,11 +3,9 @@ import { nowIso } from '../../db/sql.js';
 import { documentUrlSigner } from '../../storage/signed-url.js';
 import { insertUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
-import {
-  insertProvider,
-  insertProviderVerification,
-  TINY_PNG,
-} from '../verifications/verifications.factories.js';
+import { insertDispute, insertEvidence } from '../disputes/disputes.factories.js';
+import { insertProvider } from '../providers/providers.factories.js';
+import { insertProviderVerification, TINY_PNG } from '../verifications/verifications.factories.js';
 
 describe('signed document links', () => {
   let ctx: TestContext;
@@ -22,7 +20,7 @@ describe('signed document links', () => {
     await ctx.app.storage.save(frontKey, TINY_PNG);
     await ctx.app.storage.save(selfieKey, JPEG);
     await ctx.app.storage.save('orphans/not-referenced.png', TINY_PNG);
-    providerId = await insertProvider(ctx.db);
+    providerId = (await insertProvider(ctx.db)).userId;
     verificationId = await insertProviderVerification(ctx.db, {
       user_id: providerId,
       id_card_front: frontKey,
@@ -124,33 +122,8 @@ describe('signed document links', () => {
     const key = 'disputes/evidence-1.pdf';
     await ctx.app.storage.save(key, Buffer.from('%PDF-1.4\n'));
     const clientId = await insertUser(ctx.db, { role: 'client' });
-    const dispute = await ctx.db
-      .insertInto('disputes')
-      .values({
-        title: 'Litige',
-        description: 'Travaux non terminés',
-        status: 'open',
-        client_id: clientId,
-        provider_id: providerId,
-        project_id: null,
-        service_title: null,
-        resolution_note: null,
-        created_at: nowIso(),
-        updated_at: nowIso(),
-        resolved_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await ctx.db
-      .insertInto('dispute_evidence')
-      .values({
-        dispute_id: dispute.id,
-        user_id: clientId,
-        description: null,
-        file: key,
-        created_at: nowIso(),
-      })
-      .execute();
+    const disputeId = await insertDispute(ctx.db, { client_id: clientId, provider_id: providerId });
+    await insertEvidence(ctx.db, { dispute_id: disputeId, user_id: clientId, file: key });
     const response = await fetchDocument(documentUrlSigner(ctx.app).sign(key) ?? '');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');

@@ -2,14 +2,10 @@ import type { Project, ProjectPage, ProjectStats } from '@kwanza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
-import {
-  insertCategory,
-  insertConversation,
-  insertDispute,
-  insertOffer,
-  insertProject,
-  insertProviderProfile,
-} from './projects.factories.js';
+import { insertConversation } from '../conversations/conversations.factories.js';
+import { insertDispute } from '../disputes/disputes.factories.js';
+import { insertProviderProfile } from '../providers/providers.factories.js';
+import { insertCategory, insertOffer, insertProject } from './projects.factories.js';
 import { getProjectStats } from './projects.repository.js';
 
 const STATUSES = ['open', 'in_progress', 'completed', 'cancelled', 'closed', 'paused'] as const;
@@ -49,7 +45,11 @@ describe('projects API: list, detail, update, offers, delete', () => {
       username: 'anonyme',
       role: 'provider',
     });
-    await insertProviderProfile(ctx.db, provider, 4.25);
+    await insertProviderProfile(ctx.db, provider, {
+      average_rating: 4.25,
+      total_reviews: 3,
+      services_count: 1,
+    });
     design = await insertCategory(ctx.db, 'Design');
     travaux = await insertCategory(ctx.db, 'Travaux');
 

@@ -1,8 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, DisputesTable, OffersTable, ProjectsTable } from '../../db/schema.js';
+import type { Database, OffersTable, ProjectsTable } from '../../db/schema.js';
 import { nowIso } from '../../db/sql.js';
 import { projectSearchText } from '../../lib/search-text.js';
-import { providerProfileSearchText } from '../../test/factories.js';
 
 let sequence = 0;
 
@@ -76,70 +75,6 @@ export async function insertOffer(
       created_at: nowIso(),
       ...values,
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return inserted.id;
-}
-
-export async function insertDispute(
-  db: Kysely<Database>,
-  values: Partial<Insertable<DisputesTable>> & { client_id: number; provider_id: number },
-): Promise<number> {
-  sequence += 1;
-  const createdAt = values.created_at ?? nowIso();
-  const inserted = await db
-    .insertInto('disputes')
-    .values({
-      title: `Litige ${sequence}`,
-      description: 'Description du litige',
-      status: 'open',
-      project_id: null,
-      service_title: null,
-      resolution_note: null,
-      updated_at: createdAt,
-      resolved_at: null,
-      ...values,
-      created_at: createdAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return inserted.id;
-}
-
-export async function insertProviderProfile(
-  db: Kysely<Database>,
-  userId: number,
-  averageRating: number,
-): Promise<void> {
-  await db
-    .insertInto('provider_profiles')
-    .values({
-      user_id: userId,
-      company_name: null,
-      city: null,
-      address: null,
-      bio: null,
-      description: null,
-      skills: '[]',
-      average_rating: averageRating,
-      total_reviews: 3,
-      services_count: 1,
-      completed_projects: 0,
-      is_verified: false,
-      search_text: await providerProfileSearchText(db, userId, { company_name: null, city: null }),
-      created_at: nowIso(),
-    })
-    .execute();
-}
-
-export async function insertConversation(
-  db: Kysely<Database>,
-  values: { client_id: number; provider_id: number; project_id: number | null },
-): Promise<number> {
-  const now = nowIso();
-  const inserted = await db
-    .insertInto('conversations')
-    .values({ ...values, status: 'active', created_at: now, updated_at: now, closed_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;

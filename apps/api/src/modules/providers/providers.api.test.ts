@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
-import { insertPerson, insertProvider } from '../users/users.factories.js';
+import { insertProvider } from './providers.factories.js';
 
 const day = (n: number) => new Date(Date.UTC(2025, 2, n, 9)).toISOString();
 
@@ -10,7 +11,7 @@ describe('providers', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    await insertPerson(ctx.db, { username: 'just.a.client', first_name: 'Élodie' });
+    await insertUser(ctx.db, { username: 'just.a.client', first_name: 'Élodie' });
     ids.helder = await insertProvider(
       ctx.db,
       {

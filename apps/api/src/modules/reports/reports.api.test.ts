@@ -2,9 +2,9 @@ import type { Report, ReportPage, ReportStatus } from '@kwanza/contract';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportsTable } from '../../db/schema.js';
-import { reportSearchText } from '../../lib/search-text.js';
 import { insertUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
+import { insertReport as insertReportRow } from './reports.factories.js';
 
 const STATUSES: ReportStatus[] = ['pending', 'under_review', 'resolved', 'dismissed'];
 
@@ -15,26 +15,13 @@ describe('reports API', () => {
   let userId: number;
   const base = Date.UTC(2026, 9, 1, 8);
 
-  async function insertReport(
-    values: Partial<Insertable<ReportsTable>> & { reason: string },
-  ): Promise<number> {
-    const row = await ctx.db
-      .insertInto('reports')
-      .values({
-        type: 'user',
-        status: 'pending',
-        admin_notes: null,
-        reporter_id: reporterId,
-        reported_user_id: null,
-        created_at: new Date(base).toISOString(),
-        updated_at: new Date(base).toISOString(),
-        ...values,
-        search_text: reportSearchText({ reason: values.reason }),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  /** A report by Célia, about nobody, on 1 October 2026 at 08:00 UTC unless told. */
+  const insertReport = (values: Partial<Insertable<ReportsTable>> & { reason: string }) =>
+    insertReportRow(ctx.db, {
+      reporter_id: reporterId,
+      created_at: new Date(base).toISOString(),
+      ...values,
+    });
 
   const get = async (url: string) => {
     const response = await ctx.app.inject({ method: 'GET', url, headers: ctx.auth });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
+import { insertProvider } from '../providers/providers.factories.js';
 import {
   hoursAgo,
   insertClientVerification,
-  insertProvider,
   insertProviderVerification,
 } from '../verifications/verifications.factories.js';
 
@@ -39,7 +39,7 @@ describe('user verification status follows the latest verification', () => {
   }
 
   it('tracks a provider through submission, approval, a newer rejection and its removal', async () => {
-    const providerId = await insertProvider(ctx.db, { username: 'suivi.prestataire' });
+    const providerId = (await insertProvider(ctx.db, { username: 'suivi.prestataire' })).userId;
     expect(await statusOf(providerId)).toBeNull();
     expect(await listedIds('verification_status=not_started')).toContain(providerId);
 
@@ -110,7 +110,7 @@ describe('user verification status follows the latest verification', () => {
   });
 
   it('ignores a client verification for a provider and never gives an admin a status', async () => {
-    const providerId = await insertProvider(ctx.db, { username: 'mauvais.type' });
+    const providerId = (await insertProvider(ctx.db, { username: 'mauvais.type' })).userId;
     await insertClientVerification(ctx.db, { user_id: providerId });
     expect(await statusOf(providerId)).toBeNull();
     expect(await statusOf(ctx.adminId)).toBeNull();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../../test/factories.js';
 import { createTestContext, TEST_ADMIN, type TestContext } from '../../test/test-context.js';
-import { insertActivity, insertPerson, insertProvider } from './users.factories.js';
+import { insertProvider } from '../providers/providers.factories.js';
+import { insertActivity } from './users.factories.js';
 import { deleteUser, toggleUserStatus } from './users.repository.js';
 
 describe('user actions', () => {
@@ -17,7 +19,7 @@ describe('user actions', () => {
 
   describe('PATCH /api/users/{id}/toggle_status/', () => {
     it('flips is_active both ways and returns the updated user', async () => {
-      const id = await insertPerson(ctx.db, { username: 'status.user' });
+      const id = await insertUser(ctx.db, { username: 'status.user' });
       const off = await call('PATCH', `/api/users/${id}/toggle_status/`);
       expect(off.statusCode).toBe(200);
       expect(off.json()).toMatchObject({ id, username: 'status.user', is_active: false });
@@ -34,7 +36,7 @@ describe('user actions', () => {
     });
 
     it('lets an admin deactivate another admin while one stays active', async () => {
-      const other = await insertPerson(ctx.db, { username: 'other.admin', role: 'admin' });
+      const other = await insertUser(ctx.db, { username: 'other.admin', role: 'admin' });
       const response = await call('PATCH', `/api/users/${other}/toggle_status/`);
       expect(response.statusCode).toBe(200);
       expect(response.json().is_active).toBe(false);
@@ -92,7 +94,7 @@ describe('user actions', () => {
 
   describe('PATCH /api/users/{id}/', () => {
     it('edits names, e-mail and phone, and the search finds the new values', async () => {
-      const id = await insertPerson(ctx.db, { username: 'edit.me', first_name: 'Avant', last_name: 'Nom' });
+      const id = await insertUser(ctx.db, { username: 'edit.me', first_name: 'Avant', last_name: 'Nom' });
       const response = await call('PATCH', `/api/users/${id}/`, {
         first_name: '  Hélène ',
         last_name: 'Ngola',
@@ -132,8 +134,8 @@ describe('user actions', () => {
     });
 
     it('refuses a malformed e-mail, a taken e-mail and a bad phone with per-field French errors', async () => {
-      const id = await insertPerson(ctx.db, { username: 'valid.me', email: 'valid.me@kwanza.test' });
-      await insertPerson(ctx.db, { username: 'taken', email: 'taken@kwanza.test' });
+      const id = await insertUser(ctx.db, { username: 'valid.me', email: 'valid.me@kwanza.test' });
+      await insertUser(ctx.db, { username: 'taken', email: 'taken@kwanza.test' });
 
       const malformed = await call('PATCH', `/api/users/${id}/`, { email: 'pas-une-adresse' });
       expect(malformed.statusCode).toBe(400);
@@ -164,7 +166,7 @@ describe('user actions', () => {
 
   describe('DELETE /api/users/{id}/', () => {
     it('soft-deletes: the user leaves the lists, the records other admins need stay', async () => {
-      const clientId = await insertPerson(ctx.db, {
+      const clientId = await insertUser(ctx.db, {
         username: 'leaving.client',
         email: 'leaving@kwanza.test',
         password: 'Client-Passw0rd!',
@@ -255,7 +257,7 @@ describe('user actions', () => {
     });
 
     it('frees the e-mail and username, refuses the login, and answers 404 afterwards', async () => {
-      const id = await insertPerson(ctx.db, {
+      const id = await insertUser(ctx.db, {
         username: 'reused.name',
         email: 'reused@kwanza.test',
         role: 'admin',
@@ -270,11 +272,11 @@ describe('user actions', () => {
       });
       expect(login.statusCode).toBe(401);
 
-      const newcomer = await insertPerson(ctx.db, { username: 'newcomer' });
+      const newcomer = await insertUser(ctx.db, { username: 'newcomer' });
       const takeEmail = await call('PATCH', `/api/users/${newcomer}/`, { email: 'reused@kwanza.test' });
       expect(takeEmail.statusCode).toBe(200);
       await expect(
-        insertPerson(ctx.db, { username: 'reused.name', email: 'again@kwanza.test' }),
+        insertUser(ctx.db, { username: 'reused.name', email: 'again@kwanza.test' }),
       ).resolves.toBeGreaterThan(0);
 
       for (const [method, url] of [
@@ -302,7 +304,7 @@ describe('user actions', () => {
         .where('role', '=', 'admin')
         .where('id', '!=', ctx.adminId)
         .execute();
-      const someoneElse = await insertPerson(ctx.db, { username: 'not.an.admin' });
+      const someoneElse = await insertUser(ctx.db, { username: 'not.an.admin' });
       await expect(deleteUser(ctx.db, ctx.adminId, someoneElse)).rejects.toMatchObject({
         statusCode: 409,
         detail: 'Impossible de supprimer le dernier administrateur actif.',

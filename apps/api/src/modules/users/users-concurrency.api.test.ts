@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
+import { insertProviderProfile } from '../providers/providers.factories.js';
 
 /*
  * State rules under concurrency (issue 16), with many requests at once. On PostgreSQL the requests
@@ -110,25 +111,7 @@ describe('users under concurrent requests', () => {
 
   it('loses no flip when one provider’s verification is toggled by many requests at once, and its profile follows', async () => {
     const target = await insertUser(ctx.db, { role: 'provider', is_verified: false });
-    await ctx.db
-      .insertInto('provider_profiles')
-      .values({
-        user_id: target,
-        company_name: null,
-        city: null,
-        address: null,
-        bio: null,
-        description: null,
-        skills: '[]',
-        average_rating: 0,
-        total_reviews: 0,
-        services_count: 0,
-        completed_projects: 0,
-        is_verified: false,
-        search_text: '',
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await insertProviderProfile(ctx.db, target);
     // Five batches of 25 concurrent flips: after each batch the value must have changed. A lost flip
     // leaves it unchanged (or changed by luck: five batches make luck very unlikely).
     let expected = false;

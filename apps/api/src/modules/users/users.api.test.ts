@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
+import { insertProvider } from '../providers/providers.factories.js';
 import {
   insertClientVerification,
-  insertPerson,
-  insertProvider,
   insertProviderVerification,
-} from './users.factories.js';
+} from '../verifications/verifications.factories.js';
 
 interface ListedUser {
   id: number;
@@ -24,7 +24,7 @@ describe('GET /api/users/', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     // The test admin joined "now": it is the newest user. Others joined on known days.
-    ids.elodie = await insertPerson(ctx.db, {
+    ids.elodie = await insertUser(ctx.db, {
       username: 'elodie.m',
       first_name: 'Élodie',
       last_name: 'Mbala',
@@ -34,14 +34,14 @@ describe('GET /api/users/', () => {
       is_phone_verified: true,
       date_joined: day(1),
     });
-    ids.joao = await insertPerson(ctx.db, {
+    ids.joao = await insertUser(ctx.db, {
       username: 'joao.c',
       first_name: 'João',
       last_name: 'Cardoso',
       role: 'client',
       date_joined: day(2),
     });
-    ids.ana = await insertPerson(ctx.db, {
+    ids.ana = await insertUser(ctx.db, {
       username: 'ana.r',
       first_name: 'Ana',
       last_name: 'Rocha',
@@ -78,10 +78,10 @@ describe('GET /api/users/', () => {
       date_joined: day(7),
     });
     ids.zola = zola.userId;
-    ids.admin2 = await insertPerson(ctx.db, { username: 'second.admin', role: 'admin', date_joined: day(8) });
+    ids.admin2 = await insertUser(ctx.db, { username: 'second.admin', role: 'admin', date_joined: day(8) });
     // Same date as admin2: the id breaks the tie.
-    ids.tie = await insertPerson(ctx.db, { username: 'tie.user', role: 'client', date_joined: day(8) });
-    ids.deleted = await insertPerson(ctx.db, {
+    ids.tie = await insertUser(ctx.db, { username: 'tie.user', role: 'client', date_joined: day(8) });
+    ids.deleted = await insertUser(ctx.db, {
       username: 'gone.user',
       first_name: 'Élodie',
       role: 'client',
@@ -91,14 +91,45 @@ describe('GET /api/users/', () => {
     });
 
     // Paul: rejected then pending (latest = pending). Rita: verified. Nuno: rejected. Zola: none.
-    await insertProviderVerification(ctx.db, ids.paul, 'rejected', day(10));
-    latestVerificationOfPaul = await insertProviderVerification(ctx.db, ids.paul, 'pending', day(11));
-    await insertProviderVerification(ctx.db, ids.rita, 'verified', day(10));
-    await insertProviderVerification(ctx.db, ids.nuno, 'rejected', day(10));
+    await insertProviderVerification(ctx.db, {
+      user_id: ids.paul,
+      verification_status: 'rejected',
+      submitted_at: day(10),
+    });
+    latestVerificationOfPaul = await insertProviderVerification(ctx.db, {
+      user_id: ids.paul,
+      verification_status: 'pending',
+      submitted_at: day(11),
+    });
+    await insertProviderVerification(ctx.db, {
+      user_id: ids.rita,
+      verification_status: 'verified',
+      submitted_at: day(10),
+    });
+    await insertProviderVerification(ctx.db, {
+      user_id: ids.nuno,
+      verification_status: 'rejected',
+      submitted_at: day(10),
+    });
     // Élodie: pending then verified (latest = verified). Ana: rejected. João: none.
-    await insertClientVerification(ctx.db, ids.elodie, 'pending', day(10));
-    await insertClientVerification(ctx.db, ids.elodie, 'verified', day(12));
-    await insertClientVerification(ctx.db, ids.ana, 'rejected', day(10));
+    await insertClientVerification(ctx.db, {
+      user_id: ids.elodie,
+      verification_status: 'pending',
+      submitted_at: day(10),
+      document_type: 'passport',
+    });
+    await insertClientVerification(ctx.db, {
+      user_id: ids.elodie,
+      verification_status: 'verified',
+      submitted_at: day(12),
+      document_type: 'passport',
+    });
+    await insertClientVerification(ctx.db, {
+      user_id: ids.ana,
+      verification_status: 'rejected',
+      submitted_at: day(10),
+      document_type: 'passport',
+    });
   });
   afterAll(() => ctx.close());
 

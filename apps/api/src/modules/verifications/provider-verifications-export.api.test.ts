@@ -2,8 +2,15 @@ import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderVerificationsTable } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
-import { generateProviderVerificationCsv, neutralizeFormula } from './provider-verifications.export.js';
-import { hoursAgo, insertProvider, insertProviderVerification } from './verifications.factories.js';
+import { saveAdminPreferences } from '../auth/admin-preferences.repository.js';
+import { insertProvider } from '../providers/providers.factories.js';
+import {
+  exportDateFormatter,
+  exportTimeZone,
+  generateProviderVerificationCsv,
+  neutralizeFormula,
+} from './provider-verifications.export.js';
+import { hoursAgo, insertProviderVerification } from './verifications.factories.js';
 
 const EXPORT_URL = '/api/admin/provider-verification/export/';
 
@@ -31,12 +38,14 @@ describe('CSV export of provider verifications', () => {
   });
 
   it('answers a UTF-8 CSV with BOM, French headers, escaped values and the list filters', async () => {
-    const userId = await insertProvider(ctx.db, {
-      username: 'eve',
-      first_name: '=cmd|',
-      last_name: "' /C calc'!A0",
-      phone_number: '+244 900 000 000',
-    });
+    const userId = (
+      await insertProvider(ctx.db, {
+        username: 'eve',
+        first_name: '=cmd|',
+        last_name: "' /C calc'!A0",
+        phone_number: '+244 900 000 000',
+      })
+    ).userId;
     await insertProviderVerification(ctx.db, {
       user_id: userId,
       is_business: true,
@@ -61,7 +70,8 @@ describe('CSV export of provider verifications', () => {
     const [header] = parseLines(body);
     expect(header).toBe(
       "ID;Prestataire;Nom d'utilisateur;E-mail;Téléphone;Type de compte;Raison sociale;NIF;Numéro d'enregistrement;" +
-        'Type de document;Statut;Soumis le;Traité le;Traité par;Raison du rejet;Notes administratives',
+        'Type de document;Statut;Soumis le (Africa/Luanda);Traité le (Africa/Luanda);Traité par;Raison du rejet;' +
+        'Notes administratives',
     );
     expect(body).toContain(`'=cmd| ' /C calc'!A0;eve;`);
     expect(body).toContain(`;'+244 900 000 000;Entreprise;"'@Société; ""Lda""";`);
@@ -86,6 +96,67 @@ describe('CSV export of provider verifications', () => {
   });
 });
 
+describe('dates of the CSV export', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('formats dd/mm/yyyy HH:mm in a time zone, and falls back to Luanda for a zone Intl does not know', () => {
+    // 23:30 UTC is already the next day in Luanda (UTC+1) and still the same day in São Paulo (UTC-3).
+    expect(exportDateFormatter('Africa/Luanda')('2026-03-05T23:30:00.000Z')).toBe('06/03/2026 00:30');
+    expect(exportDateFormatter('America/Sao_Paulo')('2026-03-05T23:30:00.000Z')).toBe('05/03/2026 20:30');
+    expect(exportDateFormatter('Europe/Paris')('2026-07-01T08:05:00.000Z')).toBe('01/07/2026 10:05');
+    expect(exportDateFormatter('Africa/Luanda')(null)).toBe('');
+    expect(exportTimeZone('Mars/Olympus_Mons')).toBe('Africa/Luanda');
+    expect(exportTimeZone('Asia/Tokyo')).toBe('Asia/Tokyo');
+  });
+
+  it("writes the dates in the admin's saved time zone and names it in the headers", async () => {
+    const userId = (await insertProvider(ctx.db, { username: 'fuseau' })).userId;
+    await insertProviderVerification(ctx.db, {
+      user_id: userId,
+      verification_status: 'verified',
+      submitted_at: '2026-03-05T23:30:00.000Z',
+      verified_at: '2026-03-06T09:15:00.000Z',
+    });
+    const exportLines = async () => {
+      const response = await ctx.app.inject({ method: 'GET', url: EXPORT_URL, headers: ctx.auth });
+      expect(response.statusCode).toBe(200);
+      const [header, row] = parseLines(response.body);
+      const columns = (header ?? '').split(';');
+      const values = (row ?? '').split(';');
+      const columnValue = (name: string) => values[columns.findIndex((column) => column.startsWith(name))];
+      return { columns, submitted: columnValue('Soumis le'), processed: columnValue('Traité le') };
+    };
+
+    // Never saved: Luanda's time (UTC+1), the default of the settings.
+    const byDefault = await exportLines();
+    expect(byDefault.columns).toContain('Soumis le (Africa/Luanda)');
+    expect(byDefault.columns).toContain('Traité le (Africa/Luanda)');
+    expect(byDefault.submitted).toBe('06/03/2026 00:30');
+    expect(byDefault.processed).toBe('06/03/2026 10:15');
+
+    await saveAdminPreferences(ctx.db, ctx.adminId, {
+      notifications: {
+        email_notifications: true,
+        push_notifications: false,
+        new_messages: true,
+        new_disputes: true,
+        status_updates: true,
+        marketing_emails: false,
+      },
+      application: { language: 'fr', timezone: 'America/New_York', theme: 'light' },
+    });
+    // New York is UTC-5 in early March (summer time starts on 8 March 2026).
+    const saved = await exportLines();
+    expect(saved.columns).toContain('Soumis le (America/New_York)');
+    expect(saved.submitted).toBe('05/03/2026 18:30');
+    expect(saved.processed).toBe('06/03/2026 04:15');
+  });
+});
+
 describe('large CSV export', () => {
   /*
    * 6,000 rows (six chunks of 500 business rows) keep the API suite fast on both databases, loaded
@@ -95,9 +166,12 @@ describe('large CSV export', () => {
   const ROWS = 6_000;
   const CHUNK = 500;
   let ctx: TestContext;
+  // 20,000 rows through the counting triggers take close to a minute on PostgreSQL on a busy machine.
   beforeAll(async () => {
     ctx = await createTestContext();
-    const users = await Promise.all(Array.from({ length: 5 }, () => insertProvider(ctx.db)));
+    const users = await Promise.all(
+      Array.from({ length: 5 }, async () => (await insertProvider(ctx.db)).userId),
+    );
     const submitted = new Date().toISOString();
     await ctx.db.transaction().execute(async (trx) => {
       for (let start = 0; start < ROWS; start += 500) {
@@ -115,7 +189,7 @@ describe('large CSV export', () => {
         await trx.insertInto('provider_verifications').values(batch).execute();
       }
     });
-  });
+  }, 180_000);
   afterAll(() => ctx.close());
 
   it('streams every row in chunks read by keyset pagination', async () => {
@@ -123,8 +197,7 @@ describe('large CSV export', () => {
     for await (const chunk of generateProviderVerificationCsv(
       ctx.db,
       { is_business: true },
-      new Date(),
-      CHUNK,
+      { now: new Date(), timeZone: 'Africa/Luanda', chunkSize: CHUNK },
     )) {
       chunks.push(chunk);
     }

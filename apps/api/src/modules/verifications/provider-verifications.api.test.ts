@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
-import { hoursAgo, insertProvider, insertProviderVerification } from './verifications.factories.js';
+import { insertProvider } from '../providers/providers.factories.js';
+import { hoursAgo, insertProviderVerification } from './verifications.factories.js';
 
 const BASE = '/api/admin/provider-verification';
 
@@ -80,7 +81,7 @@ describe('provider verifications API', () => {
   });
 
   it('rejects with a reason: status, reason, verifier, provider unverified, notification with the reason', async () => {
-    const userId = await insertProvider(ctx.db, { is_verified: true });
+    const userId = (await insertProvider(ctx.db, { is_verified: true })).userId;
     const id = await insertProviderVerification(ctx.db, { user_id: userId });
     const response = await post(`${BASE}/${id}/reject/`, {
       rejection_reason: '  Photo illisible  ',
@@ -115,7 +116,7 @@ describe('provider verifications API', () => {
   it('answers 404 for an unknown verification and for one of a deleted user, 400 for a bad id', async () => {
     expect((await get(`${BASE}/999999/`)).statusCode).toBe(404);
     expect((await post(`${BASE}/999999/approve/`, {})).json().detail).toBe('Vérification introuvable.');
-    const deletedUser = await insertProvider(ctx.db, { deleted_at: new Date().toISOString() });
+    const deletedUser = (await insertProvider(ctx.db, { deleted_at: new Date().toISOString() })).userId;
     const id = await insertProviderVerification(ctx.db, { user_id: deletedUser });
     expect((await get(`${BASE}/${id}/`)).statusCode).toBe(404);
     expect((await post(`${BASE}/${id}/approve/`, {})).statusCode).toBe(404);
@@ -219,12 +220,14 @@ describe('provider verifications API', () => {
     const ids: Record<string, number> = {};
     beforeAll(async () => {
       context = await createTestContext({ VERIFICATION_URGENT_HOURS: '48' });
-      const elodie = await insertProvider(context.db, {
-        username: 'elodie',
-        first_name: 'Élodie',
-        last_name: 'Mbala',
-        phone_number: '+244 923 000 111',
-      });
+      const elodie = (
+        await insertProvider(context.db, {
+          username: 'elodie',
+          first_name: 'Élodie',
+          last_name: 'Mbala',
+          phone_number: '+244 923 000 111',
+        })
+      ).userId;
       ids.elodie = await insertProviderVerification(context.db, {
         user_id: elodie,
         submitted_at: hoursAgo(100),
@@ -247,7 +250,7 @@ describe('provider verifications API', () => {
         verified_at: hoursAgo(24 * 5 - 12),
         rejection_reason: 'Flou',
       });
-      const gone = await insertProvider(context.db, { deleted_at: new Date().toISOString() });
+      const gone = (await insertProvider(context.db, { deleted_at: new Date().toISOString() })).userId;
       await insertProviderVerification(context.db, { user_id: gone });
     });
     afterAll(() => context.close());

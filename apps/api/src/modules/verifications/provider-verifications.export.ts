@@ -24,26 +24,67 @@ const DOCUMENT_LABELS: Record<ProviderVerificationRow['document_type'], string> 
   passport: 'Passeport',
 };
 
-export const EXPORT_HEADERS = [
-  'ID',
-  'Prestataire',
-  "Nom d'utilisateur",
-  'E-mail',
-  'Téléphone',
-  'Type de compte',
-  'Raison sociale',
-  'NIF',
-  "Numéro d'enregistrement",
-  'Type de document',
-  'Statut',
-  'Soumis le',
-  'Traité le',
-  'Traité par',
-  'Raison du rejet',
-  'Notes administratives',
-];
+/**
+ * The export's French headers. Dates are written in the admin's time zone, named in their headers
+ * ('Soumis le (Africa/Luanda)'), so a spreadsheet never shows a UTC time as if it were local.
+ */
+export function exportHeaders(timeZone: string): string[] {
+  return [
+    'ID',
+    'Prestataire',
+    "Nom d'utilisateur",
+    'E-mail',
+    'Téléphone',
+    'Type de compte',
+    'Raison sociale',
+    'NIF',
+    "Numéro d'enregistrement",
+    'Type de document',
+    'Statut',
+    `Soumis le (${timeZone})`,
+    `Traité le (${timeZone})`,
+    'Traité par',
+    'Raison du rejet',
+    'Notes administratives',
+  ];
+}
 
-function toRecord(row: ProviderVerificationRow): string[] {
+/** The time zone of an export when the admin's saved one is unknown to this runtime. */
+export const DEFAULT_EXPORT_TIME_ZONE = 'Africa/Luanda';
+
+/** `timeZone` when Intl knows it, else DEFAULT_EXPORT_TIME_ZONE. */
+export function exportTimeZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('fr-FR', { timeZone });
+    return timeZone;
+  } catch {
+    return DEFAULT_EXPORT_TIME_ZONE;
+  }
+}
+
+/**
+ * Formats ISO timestamps as `dd/mm/yyyy HH:mm` in one time zone. One Intl formatter serves the whole
+ * export (building one per row would dominate its cost).
+ */
+export function exportDateFormatter(timeZone: string): (iso: string | null) => string {
+  const format = new Intl.DateTimeFormat('fr-FR', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (iso) => {
+    if (!iso) return '';
+    const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+    for (const part of format.formatToParts(new Date(iso))) parts[part.type] = part.value;
+    return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  };
+}
+
+function toRecord(row: ProviderVerificationRow, formatDate: (iso: string | null) => string): string[] {
   return [
     String(row.id),
     displayName(row),
@@ -56,12 +97,23 @@ function toRecord(row: ProviderVerificationRow): string[] {
     row.business_registration_number ?? '',
     DOCUMENT_LABELS[row.document_type],
     STATUS_LABELS[row.verification_status],
-    row.submitted_at,
-    row.verified_at ?? '',
+    formatDate(row.submitted_at),
+    formatDate(row.verified_at),
     row.verifier_username ?? '',
     row.rejection_reason ?? '',
     row.admin_notes ?? '',
   ];
+}
+
+export interface ExportOptions {
+  /** The moment of the export (the `days` filter counts from it). */
+  now: Date;
+  /** IANA zone of the date columns: the admin's saved time zone. */
+  timeZone: string;
+  /** Rows read per query (default EXPORT_CHUNK_SIZE). */
+  chunkSize?: number;
+  /** Where each chunk is read and formatted in its turn (many exports never starve other requests). */
+  lane?: WorkLane;
 }
 
 /**
@@ -73,18 +125,22 @@ function toRecord(row: ProviderVerificationRow): string[] {
 export async function* generateProviderVerificationCsv(
   db: Executor,
   filters: Partial<ProviderVerificationFilters>,
-  now: Date,
-  chunkSize = EXPORT_CHUNK_SIZE,
-  lane?: WorkLane,
+  { now, timeZone, chunkSize = EXPORT_CHUNK_SIZE, lane }: ExportOptions,
 ): AsyncGenerator<string> {
+  const zone = exportTimeZone(timeZone);
+  const formatDate = exportDateFormatter(zone);
   const readChunk = async (afterId: number) => {
     const rows = await listProviderVerificationChunk(db, filters, afterId, chunkSize, now);
     const last = rows.at(-1);
     return last
-      ? { csv: toCsv(rows.map(toRecord)), lastId: last.id, complete: rows.length === chunkSize }
+      ? {
+          csv: toCsv(rows.map((row) => toRecord(row, formatDate))),
+          lastId: last.id,
+          complete: rows.length === chunkSize,
+        }
       : null;
   };
-  yield BYTE_ORDER_MARK + toCsv([EXPORT_HEADERS]);
+  yield BYTE_ORDER_MARK + toCsv([exportHeaders(zone)]);
   let afterId = 0;
   for (;;) {
     const from = afterId;

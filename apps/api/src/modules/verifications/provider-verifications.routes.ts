@@ -23,6 +23,7 @@ import { filtersDetails, recordAudit } from '../../lib/audit-trail.js';
 import { buildPage, offsetOf } from '../../lib/pagination.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
 import { documentUrlSigner } from '../../storage/signed-url.js';
+import { readAdminPreferences } from '../auth/admin-preferences.repository.js';
 import {
   approveProviderVerification,
   bulkApproveProviderVerifications,
@@ -171,6 +172,8 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
         summary: 'Export CSV des vérifications des prestataires',
         description:
           'Fichier CSV (UTF-8 avec BOM, séparateur « ; », en-têtes en français) avec les filtres de la liste. ' +
+          'Dates au format jj/mm/aaaa HH:mm dans le fuseau horaire enregistré de l’administrateur (Africa/Luanda ' +
+          'par défaut), nommé dans l’en-tête de la colonne (« Soumis le (Africa/Luanda) »). ' +
           'Les valeurs commençant par = + - @ sont préfixées d’une apostrophe (injection de formules). ' +
           'Le fichier est produit en flux, par lots de 1000 lignes. Par administrateur, EXPORT_MAX_CONCURRENT ' +
           'exports à la fois et EXPORT_MAX_PER_MINUTE par minute au plus (429 sinon, avec Retry-After).',
@@ -183,13 +186,20 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
       const { format: _format, ...filters } = request.query;
       const now = new Date();
       await recordAudit(app.db, { object: null, details: filtersDetails(filters) });
+      // Dates in the admin's own time zone (their saved preference, Luanda's by default).
+      const { timezone } = (await readAdminPreferences(app.db, requireAdmin(request).id)).application;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFilename(now)}"`)
         .header('cache-control', 'private, no-store')
         .send(
           Readable.from(
-            generateProviderVerificationCsv(app.db, filters, now, EXPORT_CHUNK_SIZE, app.exportLane),
+            generateProviderVerificationCsv(app.db, filters, {
+              now,
+              timeZone: timezone,
+              chunkSize: EXPORT_CHUNK_SIZE,
+              lane: app.exportLane,
+            }),
           ),
         );
     },

@@ -1,13 +1,9 @@
 import type { Insertable, Kysely } from 'kysely';
-import type {
-  ClientVerificationsTable,
-  Database,
-  ProviderVerificationsTable,
-  UsersTable,
-} from '../../db/schema.js';
+import type { ClientVerificationsTable, Database, ProviderVerificationsTable } from '../../db/schema.js';
 import { nowIso } from '../../db/sql.js';
 import { providerVerificationSearchText } from '../../lib/search-text.js';
-import { insertUser, providerProfileSearchText } from '../../test/factories.js';
+import { insertUser } from '../../test/factories.js';
+import { insertProvider } from '../providers/providers.factories.js';
 
 /** A 1×1 transparent PNG. */
 export const TINY_PNG = Buffer.from(
@@ -15,41 +11,18 @@ export const TINY_PNG = Buffer.from(
   'base64',
 );
 
-/** A provider account with its profile; returns the user id. */
-export async function insertProvider(
-  db: Kysely<Database>,
-  user: Partial<Insertable<UsersTable>> = {},
-): Promise<number> {
-  const userId = await insertUser(db, { role: 'provider', ...user });
-  await db
-    .insertInto('provider_profiles')
-    .values({
-      user_id: userId,
-      company_name: null,
-      city: 'Luanda',
-      address: null,
-      bio: null,
-      description: null,
-      skills: '[]',
-      average_rating: 0,
-      total_reviews: 0,
-      services_count: 0,
-      completed_projects: 0,
-      is_verified: false,
-      search_text: await providerProfileSearchText(db, userId, { company_name: null, city: 'Luanda' }),
-      created_at: nowIso(),
-    })
-    .execute();
-  return userId;
-}
+/*
+ * Test factory of the verifications aggregate (provider and client verifications). A verification is
+ * last updated when it was submitted unless told otherwise.
+ */
 
 /** A provider verification (pending by default); a provider is created when `user_id` is absent. */
 export async function insertProviderVerification(
   db: Kysely<Database>,
   values: Partial<Insertable<ProviderVerificationsTable>> = {},
 ): Promise<number> {
-  const userId = values.user_id ?? (await insertProvider(db));
-  const now = nowIso();
+  const userId = values.user_id ?? (await insertProvider(db)).userId;
+  const submittedAt = values.submitted_at ?? nowIso();
   const row = await db
     .insertInto('provider_verifications')
     .values({
@@ -64,13 +37,13 @@ export async function insertProviderVerification(
       passport_image: null,
       selfie_image: null,
       verification_status: 'pending',
-      submitted_at: now,
       verified_at: null,
       verified_by: null,
       rejection_reason: null,
       admin_notes: null,
-      updated_at: now,
+      updated_at: submittedAt,
       ...values,
+      submitted_at: submittedAt,
       search_text: providerVerificationSearchText({ business_name: values.business_name ?? null }),
       user_id: userId,
     })
@@ -85,7 +58,7 @@ export async function insertClientVerification(
   values: Partial<Insertable<ClientVerificationsTable>> = {},
 ): Promise<number> {
   const userId = values.user_id ?? (await insertUser(db, { role: 'client' }));
-  const now = nowIso();
+  const submittedAt = values.submitted_at ?? nowIso();
   const row = await db
     .insertInto('client_verifications')
     .values({
@@ -94,13 +67,13 @@ export async function insertClientVerification(
       id_card_back: null,
       passport_image: null,
       verification_status: 'pending',
-      submitted_at: now,
       verified_at: null,
       verified_by: null,
       rejection_reason: null,
       admin_notes: null,
-      updated_at: now,
+      updated_at: submittedAt,
       ...values,
+      submitted_at: submittedAt,
       user_id: userId,
     })
     .returning('id')

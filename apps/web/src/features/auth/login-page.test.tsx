@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { fakeToken, findShellTitle, jsonResponse, renderApp, TEST_ADMIN } from '../../test/render-app';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, reply } from '../../test/fake-api';
+import { fakeToken, findShellTitle, renderApp, TEST_ADMIN } from '../../test/render-app';
+
+const LOGIN = '/api/auth/admin-login/';
 
 function fillAndSubmit(email: string, password: string) {
   fireEvent.change(screen.getByLabelText(/Adresse e-mail/), { target: { value: email } });
@@ -22,8 +25,7 @@ describe('login page', () => {
   });
 
   it("shows the server's detail in the 'Erreur' box", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(401, { detail: 'Identifiants invalides.' }));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = fakeApi().post(LOGIN, () => reply(401, { detail: 'Identifiants invalides.' }));
     renderApp('/login');
     await screen.findByLabelText(/Adresse e-mail/);
     fillAndSubmit('admin@kwanza.test', 'mauvais');
@@ -31,18 +33,12 @@ describe('login page', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Erreur');
     expect(alert.textContent).toContain('Identifiants invalides.');
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/auth/admin-login/',
-      expect.objectContaining({ method: 'POST' }),
-    );
+    expect(api.callsTo(LOGIN, 'POST')[0]?.body).toEqual({ email: 'admin@kwanza.test', password: 'mauvais' });
     expect(localStorage.getItem('access_token')).toBeNull();
   });
 
   it('falls back to a generic message without a detail', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('oops', { status: 500 })),
-    );
+    fakeApi().post(LOGIN, () => new Response('oops', { status: 500 }));
     renderApp('/login');
     await screen.findByLabelText(/Adresse e-mail/);
     fillAndSubmit('admin@kwanza.test', 'secret');
@@ -52,12 +48,9 @@ describe('login page', () => {
   });
 
   it('reports a network failure', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    fakeApi().post(LOGIN, () => {
+      throw new TypeError('Failed to fetch');
+    });
     renderApp('/login');
     await screen.findByLabelText(/Adresse e-mail/);
     fillAndSubmit('admin@kwanza.test', 'secret');
@@ -67,22 +60,32 @@ describe('login page', () => {
   });
 
   it("reads 'Chargement...' while waiting, then stores the session and opens the dashboard", async () => {
-    let answer: (response: Response) => void = () => {};
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
-    );
+    let answer: (body: unknown) => void = () => {};
+    fakeApi().post(LOGIN, () => new Promise((resolve) => (answer = resolve)));
     const { router } = renderApp('/login');
     await screen.findByLabelText(/Adresse e-mail/);
     fillAndSubmit('admin@kwanza.test', 'secret');
 
     expect(await screen.findByRole('button', { name: 'Chargement...' })).toBeTruthy();
     const access = fakeToken();
-    answer(jsonResponse(200, { access, user: TEST_ADMIN }));
+    answer({ access, user: TEST_ADMIN });
 
     expect(await findShellTitle('Tableau de bord')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(localStorage.getItem('access_token')).toBe(access);
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(TEST_ADMIN);
+  });
+
+  it('checks the answer against the contract: one without a token is an error and stores no session', async () => {
+    fakeApi().post(LOGIN, () => ({ user: TEST_ADMIN }));
+    const { router } = renderApp('/login');
+    await screen.findByLabelText(/Adresse e-mail/);
+    fillAndSubmit('admin@kwanza.test', 'secret');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Une erreur est survenue. Veuillez réessayer.',
+    );
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
   });
 });

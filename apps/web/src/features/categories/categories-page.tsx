@@ -4,8 +4,8 @@ import { IconEdit, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-r
 import { useMemo, useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorAlert } from '../../components/error-alert';
-import { LoadingState } from '../../components/loading-state';
 import { PageHeader } from '../../components/page-header';
+import { PendingState } from '../../components/query-state';
 import { formatNumber, truncate } from '../../lib/format';
 import { useCategories, useSubcategories } from './api/catalogue-queries';
 import { CatalogueIcon } from './components/catalogue-icon';
@@ -90,7 +90,7 @@ export default function CategoriesPage() {
       {failed ? (
         <ErrorAlert message={LOAD_FAILED} onRetry={retry} />
       ) : loading ? (
-        <LoadingState />
+        <PendingState query={[categories, subcategories]} />
       ) : categoryList.length === 0 ? (
         <EmptyState title="Aucune catégorie" />
       ) : (

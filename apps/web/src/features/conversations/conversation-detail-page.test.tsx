@@ -1,6 +1,7 @@
 import type { ConversationMessage } from '@kwanza/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { RETRYING_TEXT } from '../../components/query-state';
 import { aConversation, aConversationMessage } from '../../test/builders';
 import { fakeApi, reply } from '../../test/fake-api';
 import { renderApp, storeSession } from '../../test/render-app';
@@ -151,5 +152,29 @@ describe('conversation detail page', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: 'Retour à la liste' }).getAttribute('href')).toBe(
       '/conversations',
     );
+  });
+
+  it("shows 'nouvel essai…' while the conversation and then its messages are tried again", async () => {
+    storeSession();
+    let conversationCalls = 0;
+    let messageCalls = 0;
+    const api = threadApi();
+    api
+      .get('/api/admin/conversations/:id/', () => {
+        conversationCalls += 1;
+        return conversationCalls === 1
+          ? reply(503, { detail: 'Base indisponible' })
+          : aConversation({ id: 7 });
+      })
+      .get('/api/admin/conversations/:id/messages/', () => {
+        messageCalls += 1;
+        return messageCalls === 1 ? reply(500, { detail: 'Erreur interne' }) : [aConversationMessage()];
+      });
+    renderApp('/conversations/7', { retries: true });
+    expect(await screen.findByText(RETRYING_TEXT, {}, LOAD)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Conversation #7' })).toBeTruthy();
+    expect(await screen.findByText(RETRYING_TEXT)).toBeTruthy();
+    expect(await screen.findByText('Bonjour, êtes-vous disponible ?')).toBeTruthy();
+    expect(screen.queryByText(RETRYING_TEXT)).toBeNull();
   });
 });

@@ -6,8 +6,8 @@ import { Link, useParams } from 'react-router';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorAlert } from '../../components/error-alert';
-import { LoadingState } from '../../components/loading-state';
 import { ObjectHistory } from '../../components/object-history';
+import { PendingState } from '../../components/query-state';
 import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format';
 import { ApiError } from '../../lib/http';
@@ -33,7 +33,7 @@ export default function ConversationDetailPage() {
   const close = useCloseConversation(id);
   const deleteMessage = useDeleteMessage();
 
-  if (conversation.isPending) return <LoadingState />;
+  if (conversation.isPending) return <PendingState query={conversation} />;
   if (conversation.isError) {
     const missing =
       conversation.error instanceof ApiError &&
@@ -177,7 +177,7 @@ export default function ConversationDetailPage() {
         ) : messages.data ? (
           <MessageThread messages={messages.data} onDelete={confirmDelete} />
         ) : (
-          <LoadingState />
+          <PendingState query={messages} />
         )}
       </Paper>
 

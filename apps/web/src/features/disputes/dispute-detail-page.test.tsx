@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RETRYING_TEXT } from '../../components/query-state';
 import { aDisputeDetail, anAuditEntry, aPage } from '../../test/builders';
 import { fakeApi, reply } from '../../test/fake-api';
 import { renderApp, storeSession } from '../../test/render-app';
@@ -167,5 +168,84 @@ describe('dispute detail page', () => {
     const alert = message.closest('[role="alert"]') as HTMLElement;
     expect(alert).toBeTruthy();
     expect(within(alert).getByRole('link', { name: 'Retour aux litiges' })).toBeTruthy();
+  });
+
+  it("shows 'nouvel essai…' while a server failure is tried again, then the case file", async () => {
+    storeSession();
+    let calls = 0;
+    fakeApi().get('/api/disputes/:id/', () => {
+      calls += 1;
+      return calls === 1 ? reply(503, { detail: 'Base indisponible' }) : dispute;
+    });
+    renderApp('/disputes/7', { retries: true });
+    expect(await screen.findByText(RETRYING_TEXT)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Carrelage mal posé' })).toBeTruthy();
+    expect(screen.queryByText(RETRYING_TEXT)).toBeNull();
+  });
+});
+
+describe('dispute detail evidence links', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The dispute as the API signs it at each call: a new link valid for 300 s from that call. */
+  function signingApi() {
+    let signed = 0;
+    const api = fakeApi().get('/api/disputes/:id/', () => {
+      signed += 1;
+      const expires = Math.floor(Date.now() / 1000) + 300;
+      const [evidence] = dispute.evidence;
+      if (!evidence) throw new Error('the dispute has no evidence');
+      return {
+        ...dispute,
+        evidence: [
+          {
+            ...evidence,
+            file: `/api/documents/disputes/7/photo.png?expires=${expires}&signature=s${signed}`,
+          },
+        ],
+      };
+    });
+    return api;
+  }
+
+  it('fetches fresh signed links before they expire while the detail stays open', async () => {
+    vi.useFakeTimers({
+      toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+      shouldAdvanceTime: true,
+    });
+    storeSession();
+    const api = signingApi();
+    renderApp('/disputes/7');
+    const link = await screen.findByRole('link', { name: /Voir le fichier 1 de Carla Dias/ });
+    expect(link.getAttribute('href')).toContain('signature=s1');
+    // Three minutes later the link is still the first one: it has two minutes left.
+    await vi.advanceTimersByTimeAsync(180_000);
+    expect(api.callsTo('/api/disputes/7/')).toHaveLength(1);
+    // A minute before it expires (300 s), the detail is fetched again and the link replaced.
+    await vi.advanceTimersByTimeAsync(60_000);
+    await waitFor(() =>
+      expect(
+        screen.getByRole('link', { name: /Voir le fichier 1 de Carla Dias/ }).getAttribute('href'),
+      ).toContain('signature=s2'),
+    );
+    expect(api.callsTo('/api/disputes/7/')).toHaveLength(2);
+  });
+
+  it('keeps the case file on screen when a refresh of the links fails', async () => {
+    vi.useFakeTimers({
+      toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+      shouldAdvanceTime: true,
+    });
+    storeSession();
+    const api = signingApi();
+    renderApp('/disputes/7');
+    await screen.findByRole('heading', { name: 'Carrelage mal posé' });
+    api.get('/api/disputes/:id/', () => reply(500, { detail: 'Erreur interne' }));
+    await vi.advanceTimersByTimeAsync(240_000);
+    await waitFor(() => expect(api.callsTo('/api/disputes/7/')).toHaveLength(2));
+    expect(screen.getByRole('heading', { name: 'Carrelage mal posé' })).toBeTruthy();
+    expect(screen.queryByText('Impossible de charger les détails du litige.')).toBeNull();
   });
 });

@@ -5,8 +5,8 @@ import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
-import { LoadingState } from '../../components/loading-state';
 import { ObjectHistory } from '../../components/object-history';
+import { PendingState } from '../../components/query-state';
 import { formatDate } from '../../lib/format';
 import { ApiError } from '../../lib/http';
 import { useDispute } from './api/get-dispute';
@@ -116,7 +116,8 @@ export default function DisputeDetailPage() {
   const dispute = useDispute(id);
   useDocumentTitle(`${dispute.data?.title ?? 'Détail du litige'} · Kwanza Admin`);
 
-  if (dispute.isError) {
+  // A failed background refresh (of the evidence links) keeps the case file on screen.
+  if (dispute.isError && !dispute.data) {
     const notFound =
       dispute.error instanceof ApiError && (dispute.error.status === 404 || dispute.error.status === 400);
     return notFound ? (
@@ -132,6 +133,6 @@ export default function DisputeDetailPage() {
       </Alert>
     );
   }
-  if (!dispute.data) return <LoadingState />;
+  if (!dispute.data) return <PendingState query={dispute} />;
   return <DisputeView dispute={dispute.data} />;
 }

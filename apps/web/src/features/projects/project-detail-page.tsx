@@ -17,17 +17,20 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { Field } from '../../components/field';
-import { LoadingState } from '../../components/loading-state';
 import { ObjectHistory } from '../../components/object-history';
+import { PendingState } from '../../components/query-state';
 import { formatBudget, formatDate, formatNumber } from '../../lib/format';
 import { ApiError } from '../../lib/http';
+import { useListParams } from '../../lib/list-params';
 import { useProject } from './api/get-project';
 import { useProjectOffers } from './api/list-project-offers';
 import { ProjectAdministration } from './components/project-administration';
 import { initialsOf, ProjectOffers } from './components/project-offers';
 import { ProjectStatusBadge } from './components/project-status-badge';
+import { PROJECT_DETAIL_PARAMS } from './project-detail-params';
 
 const NOT_SPECIFIED = 'Non spécifié';
+const TAB = PROJECT_DETAIL_PARAMS.schema.shape.tab;
 
 function Counter({ label, value }: { label: string; value: number }) {
   return (
@@ -52,6 +55,9 @@ function BackToProjects({ label }: { label: string }) {
 
 function ProjectView({ project }: { project: Project }) {
   const offers = useProjectOffers(String(project.id));
+  // The open tab lives in the URL (?tab=offers), so a reload or a shared link keeps it; switching tabs
+  // replaces the history entry, so Back leaves the project instead of walking through its tabs.
+  const { params, update } = useListParams(PROJECT_DETAIL_PARAMS);
   const offersCount = offers.data?.length ?? project.offers_count;
   return (
     <Stack gap="lg">
@@ -123,7 +129,11 @@ function ProjectView({ project }: { project: Project }) {
         ) : null}
       </Card>
 
-      <Tabs defaultValue="details" keepMounted={false}>
+      <Tabs
+        value={params.tab}
+        onChange={(tab) => update({ tab: TAB.parse(tab ?? undefined) }, { replace: true })}
+        keepMounted={false}
+      >
         <Tabs.List>
           <Tabs.Tab value="details">Détails</Tabs.Tab>
           <Tabs.Tab value="offers">Offres ({formatNumber(offersCount)})</Tabs.Tab>
@@ -137,7 +147,7 @@ function ProjectView({ project }: { project: Project }) {
           </SimpleGrid>
         </Tabs.Panel>
         <Tabs.Panel value="offers" pt="md">
-          <ProjectOffers offers={offers.data} isLoading={offers.isLoading} isError={offers.isError} />
+          <ProjectOffers query={offers} />
         </Tabs.Panel>
         <Tabs.Panel value="administration" pt="md">
           {/* Keyed by project only: a save keeps the same form, so the focus stays on its button. */}
@@ -157,7 +167,6 @@ export default function ProjectDetailPage() {
   const project = useProject(id);
   useDocumentTitle(`${project.data?.title ?? 'Détail du projet'} · Kwanza Admin`);
 
-  if (project.isLoading) return <LoadingState />;
   if (project.isError) {
     const notFound =
       project.error instanceof ApiError && (project.error.status === 404 || project.error.status === 400);
@@ -171,6 +180,6 @@ export default function ProjectDetailPage() {
       </EmptyState>
     );
   }
-  if (!project.data) return <LoadingState />;
+  if (!project.data) return <PendingState query={project} />;
   return <ProjectView project={project.data} />;
 }

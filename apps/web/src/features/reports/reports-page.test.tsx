@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { RETRYING_TEXT } from '../../components/query-state';
 import { aPage, aReport, pageFrom } from '../../test/builders';
 import { fakeApi, reply } from '../../test/fake-api';
 import { renderApp, storeSession } from '../../test/render-app';
@@ -147,4 +148,27 @@ describe('reports page', () => {
     expect(screen.queryByText('Aucun signalement trouvé')).toBeNull();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
   }, 15_000);
+
+  it("shows 'nouvel essai…' while a server failure is tried again, then the reports", async () => {
+    storeSession();
+    let calls = 0;
+    fakeApi().get('/api/reports/', ({ url }) => {
+      calls += 1;
+      return calls === 1 ? reply(503, { detail: 'Base indisponible' }) : pageFrom(reports, url, 10);
+    });
+    renderApp('/reports', { retries: true });
+    expect(await screen.findByText(RETRYING_TEXT)).toBeTruthy();
+    expect(await screen.findByText('Signalement 2')).toBeTruthy();
+    expect(screen.queryByText(RETRYING_TEXT)).toBeNull();
+  });
+
+  it('moves a page past the end (an old link) to the last page', async () => {
+    storeSession();
+    reportsApi();
+    const { router } = renderApp('/reports?type=user&page=6');
+    await waitFor(() => expect(router.state.location.search).toBe('?type=user&page=2'));
+    expect(await screen.findByText('Signalement 12')).toBeTruthy();
+    expect(screen.getByText('Page 2 sur 2')).toBeTruthy();
+    expect(screen.queryByText('Aucun signalement trouvé')).toBeNull();
+  });
 });

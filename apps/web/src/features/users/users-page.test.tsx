@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aPage, aUser, pageFrom } from '../../test/builders';
+import { aPage, aProviderVerification, aUser, pageFrom } from '../../test/builders';
 import { fakeApi, reply } from '../../test/fake-api';
 import { renderApp, storeSession } from '../../test/render-app';
 
@@ -88,6 +88,57 @@ describe('users page with a search counted up to the cap', () => {
     renderApp('/users?search=ana');
     expect(await screen.findByText(/^Un total de plus de 1\s000 utilisateurs trouvés$/)).toBeTruthy();
     expect(screen.getByText(/^Affichage de 1 à 10 sur plus de 1\s000 résultats$/)).toBeTruthy();
+  });
+
+  it("opens a provider's verification over the list with 'Voir': the admin stays on /users, Back reopens nothing", async () => {
+    storeSession();
+    const provider = aUser({
+      id: 40,
+      username: 'rui.prestataire',
+      role: 'provider',
+      provider_verification: { id: 77, status: 'pending', exists: true },
+    });
+    const api = fakeApi()
+      .get('/api/users/', () => ({
+        ...aPage([provider, aUser({ id: 41, username: 'carla' })]),
+        stats: NO_STATS,
+      }))
+      .get('/api/admin/provider-verification/:id/', () =>
+        aProviderVerification({
+          id: 77,
+          provider_info: { username: 'rui.prestataire', email: 'rui@example.test', phone_number: null },
+        }),
+      );
+    const { router } = renderApp('/users?role=provider&page=1');
+    await screen.findByText('@rui.prestataire');
+    const before = router.state.location;
+    fireEvent.click(screen.getByRole('button', { name: 'Voir la vérification de rui.prestataire' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Détail de la vérification' });
+    expect(await within(dialog).findByText('rui@example.test')).toBeTruthy();
+    expect(api.callsTo('/api/admin/provider-verification/77/')).toHaveLength(1);
+    // Same screen, same filters, and no new history entry that Back would walk through.
+    expect(router.state.location.pathname).toBe('/users');
+    expect(router.state.location.search).toBe(before.search);
+    expect(router.state.location.key).toBe(before.key);
+    expect(screen.getByText('@carla')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: /fermer|close/i }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Détail de la vérification' })).toBeNull(),
+    );
+    expect(router.state.location.key).toBe(before.key);
+  });
+
+  it("says 'Aucune vérification trouvée pour cet utilisateur' for a user without one", async () => {
+    storeSession();
+    fakeApi().get('/api/users/', () => ({
+      ...aPage([aUser({ id: 41, username: 'carla' })]),
+      stats: NO_STATS,
+    }));
+    renderApp('/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Voir la vérification de carla' }));
+    expect(await screen.findByText('Aucune vérification trouvée pour cet utilisateur')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { User } from '@kwanza/contract';
 import { Anchor, Paper } from '@mantine/core';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { type ComponentType, useState } from 'react';
+import { Link } from 'react-router';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ListView } from '../../components/list-view';
@@ -27,16 +27,28 @@ function notifyFailure(title: string, error: unknown) {
   notifyError(errorMessage(error, 'Veuillez réessayer.'), title);
 }
 
-export default function UsersPage() {
+/**
+ * What shows a provider's verification detail over the list ('Voir'). It belongs to the verifications
+ * feature: app/ (the composition root) hands it to this page, since features never import each other.
+ */
+export type VerificationDetailView = ComponentType<{ id: number | null; onClose: () => void }>;
+
+export default function UsersPage({
+  verificationDetail: VerificationDetail,
+}: {
+  verificationDetail: VerificationDetailView;
+}) {
   const list = useListParams(USER_LIST_PARAMS);
   const { params, update } = list;
-  const navigate = useNavigate();
   const users = useUsers({ ...params, page_size: USERS_PAGE_SIZE });
   const deletion = useDeleteUser();
   const statusToggle = useToggleUserStatus();
   const verificationToggle = useToggleUserVerification();
   const [editedUser, setEditedUser] = useState<User | null>(null);
   const [busyUserId, setBusyUserId] = useState<number | null>(null);
+  // The open verification detail is screen state, not a URL: the admin stays on /users, and Back never
+  // reopens a closed dialog.
+  const [viewedVerificationId, setViewedVerificationId] = useState<number | null>(null);
   const page = loadedData(users);
   const stats = page?.stats ?? undefined;
 
@@ -86,7 +98,7 @@ export default function UsersPage() {
   const viewVerification = (user: User) => {
     const verification = user.provider_verification;
     if (user.role === 'provider' && verification.exists && verification.id !== null) {
-      navigate(`/user-verification?verification=${verification.id}`);
+      setViewedVerificationId(verification.id);
       return;
     }
     notifyError('Aucune vérification trouvée pour cet utilisateur');
@@ -158,6 +170,7 @@ export default function UsersPage() {
         </ListView>
       </Paper>
       <EditUserModal user={editedUser} onClose={() => setEditedUser(null)} />
+      <VerificationDetail id={viewedVerificationId} onClose={() => setViewedVerificationId(null)} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { RETRYING_TEXT } from '../../components/query-state';
 import {
   aPage,
   aProviderVerification,
@@ -53,6 +54,45 @@ describe('user verification page', () => {
     expect(
       await screen.findByText('Impossible de charger les détails de la vérification', {}, { timeout: 5000 }),
     ).toBeTruthy();
+  });
+
+  it("shows 'nouvel essai…' in the detail while a server failure is tried again, then the detail", async () => {
+    storeSession();
+    let calls = 0;
+    stubApi().get('/api/admin/provider-verification/7/', () => {
+      calls += 1;
+      return calls === 1 ? reply(503, { detail: 'Base indisponible' }) : aProviderVerification();
+    });
+    renderApp('/user-verification?verification=7', { retries: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Détail de la vérification' });
+    expect(await within(dialog).findByText(RETRYING_TEXT)).toBeTruthy();
+    expect(await within(dialog).findByText('Informations générales')).toBeTruthy();
+    expect(within(dialog).queryByText(RETRYING_TEXT)).toBeNull();
+  });
+
+  it('checks a decision answer against the contract: a malformed one is an error, never a crash or a success', async () => {
+    storeSession();
+    const api = stubApi()
+      .get('/api/admin/provider-verification/', () =>
+        aPage([
+          aProviderVerification({ id: 7 }),
+          aProviderVerification({ id: 8, provider_name: 'Rui Lopes' }),
+        ]),
+      )
+      // `skipped` is missing: the screen used to read `skipped.length` and fail with a TypeError.
+      .post('/api/admin/provider-verification/bulk-approve/', () => ({ updated: [7, 8] }));
+    renderApp('/user-verification');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Tout sélectionner' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Approuver la sélection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approuver les vérifications sélectionnées' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approuver la sélection' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe('Erreur: Une erreur est survenue'),
+    );
+    expect(api.callsTo('/api/admin/provider-verification/bulk-approve/', 'POST')[0]?.body).toEqual({
+      verification_ids: [7, 8],
+    });
+    expect(screen.queryByText(/vérification\(s\) approuvée\(s\)/)).toBeNull();
   });
 
   it('requires a rejection reason, then shows the server error as "Erreur: …"', async () => {

@@ -1,10 +1,10 @@
-import type { AdminLoginBody, AdminLoginResponse } from '@kwanza/contract';
+import { type AdminLoginBody, AdminLoginResponse } from '@kwanza/contract';
 import { useMutation } from '@tanstack/react-query';
-import { ADMIN_LOGIN_PATH, ApiError, apiRequest } from '../../../lib/http';
+import { ADMIN_LOGIN_PATH, ApiError, apiFetch } from '../../../lib/http';
 import { writeSession } from '../../../lib/session';
 
 export function adminLogin(body: AdminLoginBody): Promise<AdminLoginResponse> {
-  return apiRequest<AdminLoginResponse>(ADMIN_LOGIN_PATH, { method: 'POST', body, auth: false });
+  return apiFetch(ADMIN_LOGIN_PATH, AdminLoginResponse, { method: 'POST', body, auth: false });
 }
 
 /** The message of the login error box. */

@@ -1,6 +1,6 @@
-import type { Category, CategoryInput, Subcategory, SubcategoryInput } from '@kwanza/contract';
+import { Category, type CategoryInput, Subcategory, type SubcategoryInput } from '@kwanza/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
+import { apiFetch, apiRequest } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type CatalogueKind = 'category' | 'subcategory';
@@ -24,7 +24,7 @@ export interface SaveCategoryVariables {
 export function useSaveCategory() {
   return useMutation({
     mutationFn: ({ id, values }: SaveCategoryVariables) =>
-      apiRequest<Category>(id === null ? PATHS.category : `${PATHS.category}${id}/`, {
+      apiFetch(id === null ? PATHS.category : `${PATHS.category}${id}/`, Category, {
         method: id === null ? 'POST' : 'PUT',
         body: values,
       }),
@@ -41,7 +41,7 @@ export interface SaveSubcategoryVariables {
 export function useSaveSubcategory() {
   return useMutation({
     mutationFn: ({ id, values }: SaveSubcategoryVariables) =>
-      apiRequest<Subcategory>(id === null ? PATHS.subcategory : `${PATHS.subcategory}${id}/`, {
+      apiFetch(id === null ? PATHS.subcategory : `${PATHS.subcategory}${id}/`, Subcategory, {
         method: id === null ? 'POST' : 'PUT',
         body: values,
       }),
@@ -59,7 +59,7 @@ export interface DeleteEntryVariables {
 export function useDeleteCatalogueEntry() {
   return useMutation({
     mutationFn: ({ kind, id, moveProjectsTo }: DeleteEntryVariables) =>
-      apiRequest<null>(`${PATHS[kind]}${id}/`, {
+      apiRequest<void>(`${PATHS[kind]}${id}/`, {
         method: 'DELETE',
         query: { move_projects_to: moveProjectsTo },
       }),

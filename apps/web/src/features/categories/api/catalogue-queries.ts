@@ -1,19 +1,19 @@
-import type { CategoryList, SubcategoryList } from '@kwanza/contract';
+import { CategoryList, SubcategoryList } from '@kwanza/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http';
+import { apiFetch } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function categoriesQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.categories.list,
-    queryFn: ({ signal }) => apiRequest<CategoryList>('/categories/', { signal }),
+    queryFn: ({ signal }) => apiFetch('/categories/', CategoryList, { signal }),
   });
 }
 
 export function subcategoriesQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.categories.subcategories,
-    queryFn: ({ signal }) => apiRequest<SubcategoryList>('/subcategories/', { signal }),
+    queryFn: ({ signal }) => apiFetch('/subcategories/', SubcategoryList, { signal }),
   });
 }
 

@@ -1,8 +1,8 @@
-import { type Category, CategoryBody } from '@kwanza/contract';
+import { type Category, CategoryBody, isHttpUrl } from '@kwanza/contract';
 import { Alert, Button, Group, Image, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { fieldErrorsOf } from '../../../lib/api-errors';
 import { focusFirstInvalidField } from '../../../lib/focus';
@@ -27,6 +27,38 @@ function valuesOf(category: Category | null): CategoryValues {
 }
 
 const SAVE_FAILED = 'Impossible de sauvegarder la catégorie';
+export const PREVIEW_FAILED = "Aperçu indisponible : l'image n'a pas pu être chargée depuis cette adresse.";
+
+/**
+ * The live preview of the image URL. Any http(s) address the server accepts may be shown (the
+ * console's Content-Security-Policy allows http: and https: images); an image that does not load says
+ * so instead of leaving an empty box.
+ */
+function ImagePreview({ url }: { url: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <Stack gap={4}>
+      <Text size="xs" c="dimmed">
+        Aperçu de l'image
+      </Text>
+      {failed ? (
+        <Text size="sm" c="var(--mantine-color-error)" role="status">
+          {PREVIEW_FAILED}
+        </Text>
+      ) : (
+        <Image
+          src={url}
+          alt="Aperçu de l'image"
+          h={96}
+          w="auto"
+          fit="contain"
+          radius="sm"
+          onError={() => setFailed(true)}
+        />
+      )}
+    </Stack>
+  );
+}
 
 interface CategoryFormModalProps {
   opened: boolean;
@@ -110,13 +142,8 @@ export function CategoryFormModal({ opened, category, onClose }: CategoryFormMod
             placeholder="https://…"
             {...form.getInputProps('image_url')}
           />
-          {imageUrl && !form.errors.image_url ? (
-            <Stack gap={4}>
-              <Text size="xs" c="dimmed">
-                Aperçu de l'image
-              </Text>
-              <Image src={imageUrl} alt="" h={96} w="auto" fit="contain" radius="sm" fallbackSrc="" />
-            </Stack>
+          {imageUrl && !form.errors.image_url && isHttpUrl(imageUrl) ? (
+            <ImagePreview key={imageUrl} url={imageUrl} />
           ) : null}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>

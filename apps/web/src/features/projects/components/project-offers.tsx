@@ -1,8 +1,9 @@
 import type { Offer } from '@kwanza/contract';
 import { Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
-import { LoadingState } from '../../../components/loading-state';
+import { PendingState } from '../../../components/query-state';
 import { formatAoa, formatDate, formatRating } from '../../../lib/format';
 import { OfferStatusBadge } from './project-status-badge';
 
@@ -78,15 +79,11 @@ function OfferCard({ offer }: { offer: Offer }) {
   );
 }
 
-interface ProjectOffersProps {
-  offers: Offer[] | undefined;
-  isLoading: boolean;
-  isError: boolean;
-}
-
-export function ProjectOffers({ offers, isLoading, isError }: ProjectOffersProps) {
-  if (isError) return <ErrorAlert message="Impossible de charger les offres du projet." />;
-  if (isLoading || !offers) return <LoadingState />;
+/** The offers tab: loading ('nouvel essai…' while a failed load is retried), error, empty or the offers. */
+export function ProjectOffers({ query }: { query: UseQueryResult<Offer[]> }) {
+  if (query.isError) return <ErrorAlert message="Impossible de charger les offres du projet." />;
+  const offers = query.data;
+  if (!offers) return <PendingState query={query} />;
   if (offers.length === 0) {
     return (
       <EmptyState

@@ -1,7 +1,8 @@
 import type { Project } from '@kwanza/contract';
-import { ActionIcon, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { formatDate, formatNumber, truncate } from '../../../lib/format';
 import { ProjectStatusBadge } from './project-status-badge';
 
@@ -11,72 +12,78 @@ interface ProjectsTableProps {
   deletingId: number | undefined;
 }
 
+/** The columns of the projects table; deleting comes from the page. */
+function projectColumns({
+  onDelete,
+  deletingId,
+}: Omit<ProjectsTableProps, 'projects'>): DataTableColumn<Project>[] {
+  return [
+    {
+      key: 'project',
+      header: 'Projet',
+      cell: (project) => (
+        <Stack gap={2}>
+          <Text fw={600} size="sm">
+            {project.title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {truncate(project.description, 60)}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'client', header: 'Client', cell: (project) => project.client_name },
+    { key: 'category', header: 'Catégorie', cell: (project) => project.category_name ?? 'Non spécifié' },
+    { key: 'budget', header: 'Budget', cell: (project) => project.budget_display },
+    {
+      key: 'status',
+      header: 'Statut',
+      // 'En pause' and 'En cours' stay whole: the table scrolls instead.
+      noWrap: true,
+      cell: (project) => <ProjectStatusBadge value={project.status} />,
+    },
+    { key: 'offers', header: 'Offres', cell: (project) => formatNumber(project.offers_count) },
+    { key: 'created', header: 'Créé le', noWrap: true, cell: (project) => formatDate(project.created_at) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (project) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label="Modifier">
+            <ActionIcon
+              component={Link}
+              to={`/projects/${project.id}`}
+              variant="subtle"
+              aria-label={`Modifier le projet ${project.title}`}
+            >
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Supprimer">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Supprimer le projet ${project.title}`}
+              loading={deletingId === project.id}
+              onClick={() => onDelete(project)}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+}
+
 export function ProjectsTable({ projects, onDelete, deletingId }: ProjectsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Liste des projets">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Projet</Table.Th>
-            <Table.Th>Client</Table.Th>
-            <Table.Th>Catégorie</Table.Th>
-            <Table.Th>Budget</Table.Th>
-            <Table.Th>Statut</Table.Th>
-            <Table.Th>Offres</Table.Th>
-            <Table.Th>Créé le</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {projects.map((project) => (
-            <Table.Tr key={project.id}>
-              <Table.Td>
-                <Stack gap={2}>
-                  <Text fw={600} size="sm">
-                    {project.title}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {truncate(project.description, 60)}
-                  </Text>
-                </Stack>
-              </Table.Td>
-              <Table.Td>{project.client_name}</Table.Td>
-              <Table.Td>{project.category_name ?? 'Non spécifié'}</Table.Td>
-              <Table.Td>{project.budget_display}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }} miw={100}>
-                <ProjectStatusBadge value={project.status} />
-              </Table.Td>
-              <Table.Td>{formatNumber(project.offers_count)}</Table.Td>
-              <Table.Td>{formatDate(project.created_at)}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Tooltip label="Modifier">
-                    <ActionIcon
-                      component={Link}
-                      to={`/projects/${project.id}`}
-                      variant="subtle"
-                      aria-label={`Modifier le projet ${project.title}`}
-                    >
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Supprimer">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Supprimer le projet ${project.title}`}
-                      loading={deletingId === project.id}
-                      onClick={() => onDelete(project)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={projects}
+      rowKey={(project) => project.id}
+      columns={projectColumns({ onDelete, deletingId })}
+      minWidth={900}
+      label="Liste des projets"
+    />
   );
 }

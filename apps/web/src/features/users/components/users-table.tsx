@@ -29,19 +29,6 @@ function initials(user: User): string {
   return (letters || user.username.charAt(0)).toUpperCase();
 }
 
-/** The e-mail may wrap after the '@' only, so the table fits without cutting words. */
-function EmailWithBreak({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at < 0) return <>{email}</>;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  );
-}
-
 /** The columns of the users table; the row actions come from the page. */
 function userColumns(actions: UserRowActions): DataTableColumn<User>[] {
   const busy = (user: User) => actions.busyUserId === user.id;
@@ -65,16 +52,14 @@ function userColumns(actions: UserRowActions): DataTableColumn<User>[] {
         </Group>
       ),
     },
+    // E-mails and phones stay on one line: the table scrolls sideways instead (issue 18).
+    { key: 'email', header: 'Email', noWrap: true, cell: (user) => <Text size="sm">{user.email}</Text> },
     {
-      key: 'email',
-      header: 'Email',
-      cell: (user) => (
-        <Text size="sm">
-          <EmailWithBreak email={user.email} />
-        </Text>
-      ),
+      key: 'phone',
+      header: 'Téléphone',
+      noWrap: true,
+      cell: (user) => <Text size="sm">{user.phone_number || '—'}</Text>,
     },
-    { key: 'phone', header: 'Téléphone', cell: (user) => <Text size="sm">{user.phone_number || '—'}</Text> },
     {
       key: 'role',
       header: 'Rôle',

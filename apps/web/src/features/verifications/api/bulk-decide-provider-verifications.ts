@@ -1,7 +1,7 @@
-import type { BulkVerificationResult } from '@kwanza/contract';
+import { BulkVerificationResult } from '@kwanza/contract';
 import { useMutation } from '@tanstack/react-query';
 import { VERIFICATION_CHANGE_INVALIDATES } from './verification-changes';
-import { verificationRequest } from './verification-request';
+import { verificationFetch } from './verification-request';
 
 export type BulkProviderDecision =
   | { action: 'bulk-approve'; verification_ids: number[]; admin_notes?: string }
@@ -12,7 +12,7 @@ export function bulkDecideProviderVerifications(
   decision: BulkProviderDecision,
 ): Promise<BulkVerificationResult> {
   const { action, ...body } = decision;
-  return verificationRequest<BulkVerificationResult>(`/admin/provider-verification/${action}/`, {
+  return verificationFetch(`/admin/provider-verification/${action}/`, BulkVerificationResult, {
     method: 'POST',
     body,
   });

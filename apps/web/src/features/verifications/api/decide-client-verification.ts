@@ -1,7 +1,7 @@
-import type { ClientVerification } from '@kwanza/contract';
+import { ClientVerification } from '@kwanza/contract';
 import { useMutation } from '@tanstack/react-query';
 import { VERIFICATION_CHANGE_INVALIDATES } from './verification-changes';
-import { verificationRequest } from './verification-request';
+import { verificationFetch } from './verification-request';
 
 export type ClientDecision =
   | { action: 'approve'; id: number; admin_notes?: string }
@@ -11,7 +11,7 @@ export type ClientDecision =
 /** POST /admin/client-verification/{id}/approve/, /reject/ or /reset/ (reset has no body). */
 export function decideClientVerification(decision: ClientDecision): Promise<ClientVerification> {
   const { action, id, ...body } = decision;
-  return verificationRequest<ClientVerification>(`/admin/client-verification/${id}/${action}/`, {
+  return verificationFetch(`/admin/client-verification/${id}/${action}/`, ClientVerification, {
     method: 'POST',
     ...(action === 'reset' ? {} : { body }),
   });

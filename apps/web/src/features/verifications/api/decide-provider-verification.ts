@@ -1,7 +1,7 @@
-import type { ProviderVerification } from '@kwanza/contract';
+import { ProviderVerification } from '@kwanza/contract';
 import { useMutation } from '@tanstack/react-query';
 import { VERIFICATION_CHANGE_INVALIDATES } from './verification-changes';
-import { verificationRequest } from './verification-request';
+import { verificationFetch } from './verification-request';
 
 export type ProviderDecision =
   | { action: 'approve'; id: number; admin_notes?: string }
@@ -10,7 +10,7 @@ export type ProviderDecision =
 /** POST /admin/provider-verification/{id}/approve/ or /reject/. */
 export function decideProviderVerification(decision: ProviderDecision): Promise<ProviderVerification> {
   const { action, id, ...body } = decision;
-  return verificationRequest<ProviderVerification>(`/admin/provider-verification/${id}/${action}/`, {
+  return verificationFetch(`/admin/provider-verification/${id}/${action}/`, ProviderVerification, {
     method: 'POST',
     body,
   });

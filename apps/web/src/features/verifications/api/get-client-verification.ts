@@ -1,6 +1,7 @@
 import { ClientVerification } from '@kwanza/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys';
+import { refreshBeforeExpiry } from '../../../lib/signed-links';
 import { VERIFICATION_DETAIL_STALE_TIME } from './verification-keys';
 import { verificationFetch } from './verification-request';
 
@@ -13,6 +14,11 @@ export function clientVerificationQueryOptions(id: number) {
     queryKey: queryKeys.verifications.clientDetail(id),
     queryFn: ({ signal }) => getClientVerification(id, signal),
     staleTime: VERIFICATION_DETAIL_STALE_TIME,
+    // Its documents are signed links: an open detail fetches fresh ones before they expire.
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return data ? refreshBeforeExpiry([data.id_card_front, data.id_card_back, data.passport_image]) : false;
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import type { DocumentType, VerificationStatusFilter } from '@kwanza/contract';
+import type { ClientVerificationListQuery, ProviderVerificationListQuery } from '@kwanza/contract';
 
 /**
  * TanStack Query replaces the spec's 5-minute verification cache helper: lists and statistics stay
@@ -16,18 +16,8 @@ export const VERIFICATION_DETAIL_STALE_TIME = 60 * 1000;
 /** Verification lists have no default page size in the spec; the console shows 20 per page. */
 export const VERIFICATION_PAGE_SIZE = 20;
 
-export interface ProviderVerificationListParams {
-  page: number;
-  page_size: number;
-  status?: VerificationStatusFilter | undefined;
-  is_business?: boolean | undefined;
-  search?: string | undefined;
-}
+/** What the provider list sends: the contract's list query, every field optional (the server has defaults). */
+export type ProviderVerificationListParams = Partial<ProviderVerificationListQuery>;
 
-export interface ClientVerificationListParams {
-  page: number;
-  page_size: number;
-  verification_status?: VerificationStatusFilter | undefined;
-  document_type?: DocumentType | undefined;
-  search?: string | undefined;
-}
+/** What the client list sends: the contract's list query, every field optional (the server has defaults). */
+export type ClientVerificationListParams = Partial<ClientVerificationListQuery>;

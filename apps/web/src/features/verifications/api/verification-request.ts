@@ -1,22 +1,13 @@
 import type { z } from 'zod';
-import {
-  ApiError,
-  type ApiRequestOptions,
-  apiFetch,
-  apiRequest,
-  FALLBACK_ERROR_MESSAGE,
-} from '../../../lib/http';
+import { ApiError, type ApiRequestOptions, apiFetch, FALLBACK_ERROR_MESSAGE } from '../../../lib/http';
 import { readAccessToken } from '../../../lib/session';
 
 export const MISSING_TOKEN_MESSAGE = "Token d'authentification manquant";
 
-/** Verification calls require the stored token: without one they fail before any request. */
-export function verificationRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  if (!readAccessToken()) return Promise.reject(new Error(MISSING_TOKEN_MESSAGE));
-  return apiRequest<T>(path, options);
-}
-
-/** A verification call whose answer is checked against the contract's schema. */
+/**
+ * A verification call whose answer is checked against the contract's schema. Verification calls
+ * require the stored token: without one they fail before any request.
+ */
 export function verificationFetch<S extends z.ZodType>(
   path: string,
   schema: S,

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Dialog } from '../../../components/dialog';
-import { LoadingState } from '../../../components/loading-state';
 import { ObjectHistory } from '../../../components/object-history';
+import { PendingState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { DOCUMENT_TYPE_LABELS, labelOf } from '../../../lib/labels';
 import { useClientVerification } from '../api/get-client-verification';
@@ -23,7 +23,7 @@ export function ClientVerificationDetailDialog({ id, onClose }: { id: number | n
       size="lg"
       centered
     >
-      {query.isPending ? <LoadingState /> : null}
+      {query.isPending ? <PendingState query={query} /> : null}
       {query.isError ? (
         <Alert color="red" variant="light" role="alert">
           {DETAIL_LOAD_ERROR}

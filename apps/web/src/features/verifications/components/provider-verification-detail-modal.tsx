@@ -1,8 +1,8 @@
 import { Alert, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Dialog } from '../../../components/dialog';
 import { Field } from '../../../components/field';
-import { LoadingState } from '../../../components/loading-state';
 import { ObjectHistory } from '../../../components/object-history';
+import { PendingState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { ACCOUNT_TYPE_LABELS, accountTypeOf, DOCUMENT_TYPE_LABELS, labelOf } from '../../../lib/labels';
 import { useProviderVerification } from '../api/get-provider-verification';
@@ -18,7 +18,7 @@ export function ProviderVerificationDetailModal({ id, onClose }: { id: number | 
 
   return (
     <Dialog opened={id !== null} onClose={onClose} title="Détail de la vérification" size="xl" centered>
-      {query.isPending ? <LoadingState /> : null}
+      {query.isPending ? <PendingState query={query} /> : null}
       {query.isError ? (
         <Alert color="red" variant="light" role="alert">
           {DETAIL_LOAD_ERROR}
