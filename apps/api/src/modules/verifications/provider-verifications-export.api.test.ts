@@ -2,7 +2,6 @@ import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderVerificationsTable } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
-import { saveAdminPreferences } from '../auth/admin-preferences.repository.js';
 import { insertProvider } from '../providers/providers.factories.js';
 import {
   exportDateFormatter,
@@ -138,7 +137,8 @@ describe('dates of the CSV export', () => {
     expect(byDefault.submitted).toBe('06/03/2026 00:30');
     expect(byDefault.processed).toBe('06/03/2026 10:15');
 
-    await saveAdminPreferences(ctx.db, ctx.adminId, {
+    // Saved as the settings screen saves it (the request records its audit entry).
+    const saved = await ctx.request('PUT', '/api/auth/me/preferences/', {
       notifications: {
         email_notifications: true,
         push_notifications: false,
@@ -149,11 +149,12 @@ describe('dates of the CSV export', () => {
       },
       application: { language: 'fr', timezone: 'America/New_York', theme: 'light' },
     });
+    expect(saved.statusCode).toBe(200);
     // New York is UTC-5 in early March (summer time starts on 8 March 2026).
-    const saved = await exportLines();
-    expect(saved.columns).toContain('Soumis le (America/New_York)');
-    expect(saved.submitted).toBe('05/03/2026 18:30');
-    expect(saved.processed).toBe('06/03/2026 04:15');
+    const inNewYork = await exportLines();
+    expect(inNewYork.columns).toContain('Soumis le (America/New_York)');
+    expect(inNewYork.submitted).toBe('05/03/2026 18:30');
+    expect(inNewYork.processed).toBe('06/03/2026 04:15');
   });
 });
 
