@@ -10,6 +10,7 @@ import * as conversationSummaries from './migrations/2026-11-23-0006-conversatio
 import * as notificationInbox from './migrations/2026-11-24-0010-notification-inbox.js';
 import * as adminPreferences from './migrations/2026-11-24-0014-admin-preferences.js';
 import * as auditJournal from './migrations/2026-11-24-0017-audit-journal.js';
+import * as wordStartSearch from './migrations/2026-11-25-0018-word-start-search.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0010-notification-inbox': notificationInbox,
   '2026-11-24-0014-admin-preferences': adminPreferences,
   '2026-11-24-0017-audit-journal': auditJournal,
+  '2026-11-25-0018-word-start-search': wordStartSearch,
 };
 
 export class MigrationError extends Error {}

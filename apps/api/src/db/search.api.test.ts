@@ -1,7 +1,10 @@
 import { SEARCH_COUNT_CAP, USERS_PAGE_SIZE } from '@kwanza/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSearchText } from '../lib/search-text.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
+import * as wordStartSearch from './migrations/2026-11-25-0018-word-start-search.js';
+import { searchMatches } from './search.js';
 
 /*
  * Search goes through the text index (FTS5 trigram on SQLite, pg_trgm on PostgreSQL): accent- and
@@ -84,9 +87,52 @@ describe(`search through the text index (${process.env.TEST_DATABASE ?? 'sqlite'
     expect((await search('923111')).results.map((user) => user.username)).toEqual(['membre1']);
   });
 
-  it('serves terms shorter than a trigram', async () => {
-    const answer = await search('ze');
-    expect(answer.results.map((user) => user.username)).toContain('membre3');
+  it('matches terms shorter than a trigram at the start of a word, through the index', async () => {
+    const found = async (term: string) => (await search(term)).results.map((user) => user.username);
+    expect(await found('ze')).toEqual(['membre3']);
+    expect(await found('ZÉ')).toEqual(['membre3']);
+    expect(await found('ng')).toEqual(['membre3']);
+    expect(await found('t')).toEqual(['membre1']);
+    // inside a word, a short term matches nothing; three characters match anywhere
+    expect(await found('go')).toEqual([]);
+    expect(await found('gol')).toEqual(['membre3']);
+    // the first word (the username) is a word start too
+    expect(await found('me')).toHaveLength(USERS_PAGE_SIZE);
+    if (ctx.dialect === 'sqlite') {
+      const plan = await sql<{ detail: string }>`explain query plan
+        select id from users where ${searchMatches('sqlite', 'users', 'ze')}`.execute(ctx.db);
+      expect(plan.rows.map((row) => row.detail).join(' ')).toContain('users_fts');
+    }
+  });
+
+  it('finds texts written before the word-start rule once the migration has run', async () => {
+    const text = async () =>
+      (
+        await ctx.db
+          .selectFrom('users')
+          .select('search_text')
+          .where('username', '=', 'membre3')
+          .executeTakeFirstOrThrow()
+      ).search_text;
+    const current = await text();
+    expect(current.startsWith(' ')).toBe(true);
+    // as written before: no leading space, so the first word followed no space
+    await ctx.db
+      .updateTable('users')
+      .set({ search_text: 'zebu ngola' })
+      .where('username', '=', 'membre3')
+      .execute();
+    expect((await search('ze')).results).toEqual([]);
+    await wordStartSearch.up(ctx.db);
+    expect(await text()).toBe(' zebu ngola');
+    expect((await search('ze')).results.map((user) => user.username)).toEqual(['membre3']);
+    await wordStartSearch.up(ctx.db);
+    expect(await text()).toBe(' zebu ngola');
+    await ctx.db
+      .updateTable('users')
+      .set({ search_text: current })
+      .where('username', '=', 'membre3')
+      .execute();
   });
 
   it('counts exactly under the cap, with the counters of the matches', async () => {

@@ -1,4 +1,3 @@
-import { normalizeSearchText } from '@kwanza/contract';
 import {
   type Expression,
   type Kysely,
@@ -68,15 +67,6 @@ export class SqliteBooleanPlugin implements KyselyPlugin {
 /** Escapes LIKE wildcards so user text matches literally (escape character: backslash). */
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
-/**
- * Case- and accent-insensitive "contains" on a `search_text` column (which holds the normalized text,
- * see `normalizeSearchText`). Works identically on both databases.
- */
-export function searchTextContains(column: Expression<string>, term: string): RawBuilder<boolean> {
-  const pattern = `%${escapeLike(normalizeSearchText(term))}%`;
-  return sql<boolean>`${column} like ${pattern} escape '\\'`;
 }
 
 /** YYYY-MM of a timestamp column, in UTC. */

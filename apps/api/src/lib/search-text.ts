@@ -4,10 +4,15 @@ import { normalizeSearchText } from '@kwanza/contract';
  * What each `search_text` column holds (normalized: lower case, no accents). Every writer — the
  * seed, the repositories, the test factories — builds it through these functions so that search
  * finds the same rows whoever wrote them.
+ *
+ * A non-empty text starts with a space: every word then follows a space, the first one included, so
+ * that a short term (one or two characters, too short for a trigram) is searched as the start of a
+ * word, ' ' + term, which the text indexes serve (db/search.ts).
  */
 
 function joinNormalized(parts: Array<string | null | undefined>): string {
-  return normalizeSearchText(parts.filter(Boolean).join(' '));
+  const text = normalizeSearchText(parts.filter(Boolean).join(' '));
+  return text === '' ? '' : ` ${text}`;
 }
 
 /** users.search_text: username, first and last name, e-mail and phone. */

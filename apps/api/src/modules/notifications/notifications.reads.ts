@@ -5,14 +5,13 @@ import {
   type NotificationListQuery,
   type NotificationStats,
   type NotificationType,
-  normalizeSearchText,
 } from '@kwanza/contract';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { readCounters, sumBuckets } from '../../db/counters.js';
 import { countUpToCap, fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { searchMatches } from '../../db/search.js';
-import { dialectOf, escapeLike } from '../../db/sql.js';
+import { searchLikePattern, searchMatches } from '../../db/search.js';
+import { dialectOf } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
@@ -103,7 +102,7 @@ type Filters = Omit<NotificationListQuery, 'page' | 'page_size'>;
  */
 function searchCondition(db: Kysely<Database>, term: string) {
   const dialect = dialectOf(db);
-  const pattern = `%${escapeLike(normalizeSearchText(term))}%`;
+  const pattern = searchLikePattern(term, 'notification_broadcasts');
   return (eb: ExpressionBuilder<Database, 'notifications'>) =>
     eb.or([
       searchMatches(dialect, 'notifications', term),
