@@ -14,6 +14,8 @@ export interface ListPage<R> {
   /** True when a search matched more than SEARCH_COUNT_CAP rows (count is then the cap). */
   capped: boolean;
   rows: R[];
+  /** Every match of a search that matched no more than the cap, when the list read its page by id. */
+  matchIds?: number[];
 }
 
 /** Rows of `matches` (a filtered query selecting one column), counted up to the cap. */
@@ -29,6 +31,14 @@ export async function countUpToCap<QDB, TB extends keyof QDB, O>(
   return count > SEARCH_COUNT_CAP ? { count: SEARCH_COUNT_CAP, capped: true } : { count, capped: false };
 }
 
+/** Ids of `matches` (a filtered query selecting the id), up to one past the cap. */
+async function matchingIds<QDB, TB extends keyof QDB, O>(
+  matches: SelectQueryBuilder<QDB, TB, O>,
+): Promise<number[]> {
+  const rows = await matches.limit(SEARCH_COUNT_CAP + 1).execute();
+  return rows.map((row) => Number(Object.values(row as object)[0]));
+}
+
 export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
   db: Kysely<Database>,
   list: {
@@ -36,11 +46,25 @@ export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
     searching: boolean;
     /** The exact total without a search (counters or an indexed count). */
     exactCount: () => Promise<number>;
-    /** The filtered set selecting one column (counted up to the cap when searching). */
+    /** The filtered set selecting one column, the id (counted up to the cap when searching). */
     matches: () => SelectQueryBuilder<QDB, TB, O>;
     rows: () => Promise<R[]>;
+    /**
+     * The page among these ids (every match of a search, when there are no more than the cap), in
+     * the list's order. A search for one person matches a handful of rows: read by id, they cost
+     * what they are, where walking the list's order index for them would visit the whole table.
+     */
+    rowsOf?: (ids: number[]) => Promise<R[]>;
   },
 ): Promise<ListPage<R>> {
+  if (list.searching && list.rowsOf) {
+    const ids = await matchingIds(list.matches());
+    if (ids.length <= SEARCH_COUNT_CAP) {
+      const rows = ids.length === 0 ? [] : await list.rowsOf(ids);
+      return { count: ids.length, capped: false, rows, matchIds: ids };
+    }
+    return { count: SEARCH_COUNT_CAP, capped: true, rows: await list.rows() };
+  }
   const [total, rows] = await Promise.all([
     list.searching
       ? countUpToCap(db, list.matches())

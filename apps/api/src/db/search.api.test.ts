@@ -135,6 +135,48 @@ describe(`search through the text index (${process.env.TEST_DATABASE ?? 'sqlite'
       .execute();
   });
 
+  it('reads the page of a search under the cap by id, in the list order, page after page', async () => {
+    // membre100…membre109 and membre1000…membre1099 (same date: newest id first)
+    const page = async (number: number) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/users/?search=membre10&page=${number}`,
+        headers: ctx.auth,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<UsersAnswer & { results: { id: number; username: string }[] }>();
+    };
+    const first = await page(1);
+    const second = await page(2);
+    expect(first.count).toBe(110);
+    expect(first.count_capped).toBeUndefined();
+    expect(first.stats).toEqual({ pending: 0, verified: 0, rejected: 0, phone_verified: 0 });
+    const ids = [...first.results, ...second.results].map((user) => user.id);
+    expect(ids).toHaveLength(2 * USERS_PAGE_SIZE);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...first.results, ...second.results].every((user) => user.username.startsWith('membre10'))).toBe(
+      true,
+    );
+  });
+
+  it('answers a search without a match with an empty page and zero counters', async () => {
+    const users = await search('introuvable-xyz');
+    expect(users).toMatchObject({ count: 0, results: [] });
+    expect(users.stats).toEqual({ pending: 0, verified: 0, rejected: 0, phone_verified: 0 });
+    const providers = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/providers/?search=introuvable-xyz',
+      headers: ctx.auth,
+    });
+    expect(providers.statusCode).toBe(200);
+    expect(providers.json()).toMatchObject({
+      count: 0,
+      results: [],
+      stats: { total: 0, verified: 0, pending: 0 },
+    });
+  });
+
   it('counts exactly under the cap, with the counters of the matches', async () => {
     const answer = await search('tchissola');
     expect(answer.count).toBe(1);

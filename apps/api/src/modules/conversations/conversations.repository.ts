@@ -208,6 +208,14 @@ export async function listConversations(
         .orderBy('conversations.last_activity_at', 'desc')
         .orderBy('conversations.id', 'desc')
         .execute(),
+    rowsOf: (ids) =>
+      selectConversations(db)
+        .where('conversations.id', 'in', ids)
+        .orderBy('conversations.last_activity_at', 'desc')
+        .orderBy('conversations.id', 'desc')
+        .limit(query.page_size)
+        .offset(offsetOf(query))
+        .execute(),
   });
   return { count: page.count, count_capped: page.capped, results: page.rows.map(toConversation) };
 }

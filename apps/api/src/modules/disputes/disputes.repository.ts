@@ -219,6 +219,14 @@ export async function listDisputes(
         exactCount: async () => 0,
         matches: () => filtered().select('disputes.id'),
         rows,
+        rowsOf: (ids) =>
+          selectDisputes(db)
+            .where('disputes.id', 'in', ids)
+            .orderBy('disputes.created_at', 'desc')
+            .orderBy('disputes.id', 'desc')
+            .limit(query.page_size)
+            .offset(offsetOf(query))
+            .execute(),
       }),
       statusCounts(db, query.search),
     ]);

@@ -174,6 +174,14 @@ export async function listNotifications(
         .orderBy('notifications.created_at', 'desc')
         .orderBy('notifications.id', 'desc')
         .execute(),
+    rowsOf: (ids) =>
+      selectNotifications(db)
+        .where('notifications.id', 'in', ids)
+        .orderBy('notifications.created_at', 'desc')
+        .orderBy('notifications.id', 'desc')
+        .limit(query.page_size)
+        .offset(offsetOf(query))
+        .execute(),
   });
   return { count: page.count, count_capped: page.capped, results: page.rows.map(toNotification) };
 }

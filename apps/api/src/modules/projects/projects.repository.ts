@@ -156,6 +156,14 @@ export async function listProjects(
         .orderBy('projects.created_at', 'desc')
         .orderBy('projects.id', 'desc')
         .execute(),
+    rowsOf: (ids) =>
+      selectProjects(db)
+        .where('projects.id', 'in', ids)
+        .orderBy('projects.created_at', 'desc')
+        .orderBy('projects.id', 'desc')
+        .limit(query.page_size)
+        .offset(offsetOf(query))
+        .execute(),
   });
   return { count: page.count, count_capped: page.capped, results: page.rows.map(toProject) };
 }

@@ -148,13 +148,29 @@ export async function listProviders(
         .orderBy('pp.created_at', 'desc')
         .orderBy('pp.id', 'desc')
         .execute(),
+    rowsOf: (ids) =>
+      db
+        .selectFrom('provider_profiles as pp')
+        .innerJoin('users as u', 'u.id', 'pp.user_id')
+        .select(PROVIDER_COLUMNS)
+        .where('pp.id', 'in', ids)
+        .orderBy('pp.created_at', 'desc')
+        .orderBy('pp.id', 'desc')
+        .limit(query.page_size)
+        .offset(offsetOf(query))
+        .execute(),
   });
   let stats: ProviderStats | null = null;
   if (counters) {
     const verified = sumBuckets(counters, (parts) => matches(parts) && parts[0] === '1');
     stats = { total: page.count, verified, pending: page.count - verified };
+  } else if (page.matchIds?.length === 0) {
+    stats = { total: 0, verified: 0, pending: 0 };
   } else if (!page.capped) {
-    const row = await filteredProviders(db, query)
+    const matching = page.matchIds
+      ? db.selectFrom('provider_profiles as pp').where('pp.id', 'in', page.matchIds)
+      : filteredProviders(db, query);
+    const row = await matching
       .select((eb) => countWhere(eb, eb('pp.is_verified', '=', true)).as('verified'))
       .executeTakeFirstOrThrow();
     const verified = toCount(row.verified);

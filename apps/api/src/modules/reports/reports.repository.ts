@@ -131,6 +131,14 @@ export async function listReports(
         .orderBy('reports.created_at', 'desc')
         .orderBy('reports.id', 'desc')
         .execute(),
+    rowsOf: (ids) =>
+      selectReports(db)
+        .where('reports.id', 'in', ids)
+        .orderBy('reports.created_at', 'desc')
+        .orderBy('reports.id', 'desc')
+        .limit(query.page_size)
+        .offset(offsetOf(query))
+        .execute(),
   });
   return { count: page.count, count_capped: page.capped, results: page.rows.map(toReport) };
 }

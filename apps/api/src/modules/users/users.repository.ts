@@ -64,8 +64,16 @@ function bucketMatches(query: UserFilters): (parts: string[]) => boolean {
 }
 
 /** The four counters of the users screen over a filtered set of at most SEARCH_COUNT_CAP rows. */
-async function countSearchStats(db: Kysely<Database>, query: UserFilters): Promise<UserStats> {
-  const row = await filteredUsers(db, query)
+/** The counters of a search's matches: of `matchIds` when the page knows them all, else of the filter. */
+async function countSearchStats(
+  db: Kysely<Database>,
+  query: UserFilters,
+  matchIds: number[] | undefined,
+): Promise<UserStats> {
+  const matching = matchIds
+    ? db.selectFrom('users').where('users.id', 'in', matchIds)
+    : filteredUsers(db, query);
+  const row = await matching
     .select((eb) => [
       countWhere(eb, eb('users.verification_status', '=', 'pending')).as('pending'),
       countWhere(eb, eb('users.verification_status', '=', 'verified')).as('verified'),
@@ -172,6 +180,16 @@ export async function listUsers(
         .orderBy('users.date_joined', 'desc')
         .orderBy('users.id', 'desc')
         .execute(),
+    rowsOf: (ids) =>
+      db
+        .selectFrom('users')
+        .select(selectUserColumns)
+        .where('users.id', 'in', ids)
+        .orderBy('users.date_joined', 'desc')
+        .orderBy('users.id', 'desc')
+        .limit(query.page_size)
+        .offset(offsetOf(query))
+        .execute(),
   });
   let stats: UserStats | null = null;
   if (counters) {
@@ -182,7 +200,10 @@ export async function listUsers(
       phone_verified: sumBuckets(counters, (parts) => matches(parts) && parts[2] === '1'),
     };
   } else if (!page.capped) {
-    stats = await countSearchStats(db, query);
+    stats =
+      page.matchIds?.length === 0
+        ? { pending: 0, verified: 0, rejected: 0, phone_verified: 0 }
+        : await countSearchStats(db, query, page.matchIds);
   }
   return { count: page.count, count_capped: page.capped, results: page.rows.map(toUser), stats };
 }

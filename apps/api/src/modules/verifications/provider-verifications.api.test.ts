@@ -252,6 +252,18 @@ describe('provider verifications API', () => {
       });
       const gone = (await insertProvider(context.db, { deleted_at: new Date().toISOString() })).userId;
       await insertProviderVerification(context.db, { user_id: gone });
+      // Deleted users' verifications count nowhere: neither urgent nor processed today.
+      const goneUrgent = (await insertProvider(context.db, { deleted_at: new Date().toISOString() })).userId;
+      await insertProviderVerification(context.db, { user_id: goneUrgent, submitted_at: hoursAgo(24 * 3) });
+      const goneProcessed = (await insertProvider(context.db, { deleted_at: new Date().toISOString() }))
+        .userId;
+      await insertProviderVerification(context.db, {
+        user_id: goneProcessed,
+        verification_status: 'verified',
+        submitted_at: hoursAgo(2),
+        verified_at: new Date().toISOString(),
+        verified_by: context.adminId,
+      });
     });
     afterAll(() => context.close());
     const list = async (query: string) => {
@@ -368,7 +380,13 @@ describe('provider verifications API', () => {
       });
       expect(response.statusCode).toBe(200);
       const body = response.json();
-      expect(body.providers).toMatchObject({ pending: 2, urgent: 1 });
+      expect(body.providers).toEqual({
+        pending: 2,
+        urgent: 1,
+        processed_today: 0,
+        processed_this_week: expect.any(Number),
+      });
+      expect(body.providers.processed_this_week).toBeLessThanOrEqual(1);
       expect(body.latest_pending.map((row: { id: number }) => row.id)).toEqual([ids.business, ids.elodie]);
       expect(body.clients).toEqual({ pending: 0, urgent: 0 });
       expect(body.urgent_after_hours).toBe(48);

@@ -1,7 +1,8 @@
 import type { PendingVerificationSummary, VerificationDashboard } from '@kwanza/contract';
+import { sql } from 'kysely';
 import { readCounters } from '../../db/counters.js';
 import type { Database } from '../../db/schema.js';
-import { dialectOf, userIsLive } from '../../db/sql.js';
+import { dialectOf } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
 import {
   isUrgent,
@@ -10,7 +11,7 @@ import {
   statusDistribution,
   type VerificationReadContext,
 } from './provider-verifications.reads.js';
-import { statusFigures, urgentCount } from './verification-figures.js';
+import { countOfLiveUsers, statusFigures, urgentCount } from './verification-figures.js';
 import { type Executor, urgentCutoff } from './verification-rules.js';
 
 /* The verification summary of the console's dashboard (providers and clients). */
@@ -33,16 +34,12 @@ export async function verificationDashboard(
   const { now, urgentHours } = context;
   const cutoff = urgentCutoff(now, urgentHours);
   const providerStats = await statusDistribution(db, {}, now, urgentHours);
-  const processedSince = async (since: Date) => {
-    const row = await db
-      .selectFrom('provider_verifications')
-      .where((eb) => userIsLive(eb.ref('provider_verifications.user_id')))
-      .where('provider_verifications.verification_status', '!=', 'pending')
-      .where('provider_verifications.verified_at', '>=', since.toISOString())
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst();
-    return Number(row?.count ?? 0);
-  };
+  const processedSince = (since: Date) =>
+    countOfLiveUsers(
+      db,
+      'provider_verifications',
+      sql`v.verified_at >= ${since.toISOString()} and v.verification_status <> 'pending'`,
+    );
   const clientBuckets = await readCounters(db, 'client_verifications');
   const clientRow = {
     pending: statusFigures(clientBuckets, () => true).pending,

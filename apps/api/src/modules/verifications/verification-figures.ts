@@ -1,5 +1,5 @@
 import type { StatusDistribution } from '@kwanza/contract';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { toCount } from '../../db/aggregates.js';
 import { type CounterBucket, sumBuckets } from '../../db/counters.js';
 import type { Executor } from './verification-rules.js';
@@ -52,11 +52,33 @@ export async function urgentCount(
     filter.column && filter.value !== undefined
       ? sql`and v.${sql.ref(filter.column)} = ${filter.value}`
       : sql``;
-  const result = await sql<{ count: number | string }>`
-    select count(*) as count from ${sql.table(table)} v
-    join users u on u.id = v.user_id and u.deleted_at is null
-    where v.verification_status = 'pending' and v.submitted_at >= ${monthStart} and v.submitted_at < ${cutoff} ${extra}`.execute(
-    db,
+  return (
+    before +
+    (await countOfLiveUsers(
+      db,
+      table,
+      sql`v.verification_status = 'pending' and v.submitted_at >= ${monthStart} and v.submitted_at < ${cutoff} ${extra}`,
+    ))
   );
-  return before + toCount(result.rows[0]?.count);
+}
+
+/**
+ * Verifications (alias `v`) matching `condition` whose user is not deleted, counted without visiting
+ * a user per row: the matches (an index range: `(verification_status, submitted_at)` or
+ * `(verified_at, verification_status)`) minus those of deleted users, found from the few deleted
+ * users (`users_deleted_at_idx`). A month of a busy queue is tens of thousands of rows, whose users
+ * read one by one cost a tenth of a second at a million users; their index entries, a few ms.
+ */
+export async function countOfLiveUsers(
+  db: Executor,
+  table: VerificationTable,
+  condition: RawBuilder<unknown>,
+): Promise<number> {
+  const result = await sql<{ all_rows: number | string; of_deleted: number | string }>`
+    select
+      (select count(*) from ${sql.table(table)} v where ${condition}) as all_rows,
+      (select count(*) from users u cross join ${sql.table(table)} v
+        where u.deleted_at is not null and v.user_id = u.id and ${condition}) as of_deleted`.execute(db);
+  const row = result.rows[0];
+  return toCount(row?.all_rows) - toCount(row?.of_deleted);
 }
