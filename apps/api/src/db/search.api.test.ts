@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSearchText } from '../lib/search-text.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import * as wordStartSearch from './migrations/2026-11-25-0018-word-start-search.js';
-import { searchMatches } from './search.js';
+import { INDEX_PLAN, planSearch, type SearchPlan, searchMatches } from './search.js';
 
 /*
  * Search goes through the text index (FTS5 trigram on SQLite, pg_trgm on PostgreSQL): accent- and
@@ -158,6 +158,55 @@ describe(`search through the text index (${process.env.TEST_DATABASE ?? 'sqlite'
     expect([...first.results, ...second.results].every((user) => user.username.startsWith('membre10'))).toBe(
       true,
     );
+  });
+
+  it('finds the same rows whatever the plan: text index, LIKE on each row, or the ids of a rare term', async () => {
+    const idsWith = async (term: string, plan: SearchPlan) =>
+      (
+        await ctx.db
+          .selectFrom('users')
+          .select('users.id')
+          .where(searchMatches(ctx.dialect, 'users', term, { plan }))
+          .orderBy('users.id')
+          .execute()
+      ).map((row) => row.id);
+    for (const term of [
+      'massiva',
+      'tchiss',
+      'ze',
+      'ng',
+      't',
+      'membre10',
+      'joão bap',
+      '923111',
+      'introuvable',
+    ]) {
+      const expected = await idsWith(term, INDEX_PLAN);
+      expect(await idsWith(term, { kind: 'scan' }), term).toEqual(expected);
+      expect(await idsWith(term, { kind: 'ids', ids: expected }), term).toEqual(expected);
+      expect(await idsWith(term, await planSearch(ctx.db, 'users', term)), term).toEqual(expected);
+    }
+    expect(await idsWith('massiva', { kind: 'ids', ids: [] })).toEqual([]);
+  });
+
+  it('plans a rare term on SQLite as the ids the text index gave, all of them', async () => {
+    const plan = await planSearch(ctx.db, 'users', 'tchissola');
+    if (ctx.dialect === 'sqlite') {
+      const id = (
+        await ctx.db
+          .selectFrom('users')
+          .select('id')
+          .where('username', '=', 'membre1')
+          .executeTakeFirstOrThrow()
+      ).id;
+      expect(plan).toEqual({ kind: 'ids', ids: [id] });
+      expect(await planSearch(ctx.db, 'users', 'introuvable')).toEqual({ kind: 'ids', ids: [] });
+    } else {
+      // PostgreSQL's planner weighs the term from its own statistics.
+      expect(plan).toEqual(INDEX_PLAN);
+    }
+    // A one-letter term, which no trigram serves, is not sampled.
+    expect(await planSearch(ctx.db, 'users', 't')).toEqual(INDEX_PLAN);
   });
 
   it('answers a search without a match with an empty page and zero counters', async () => {

@@ -1,7 +1,8 @@
 import { normalizeSearchText } from '@kwanza/contract';
-import { type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from './database.js';
-import { escapeLike } from './sql.js';
+import type { Database } from './schema.js';
+import { dialectOf, escapeLike } from './sql.js';
 
 /*
  * Free-text search through each table's text index (see migrations/support/search-index.ts):
@@ -16,6 +17,13 @@ import { escapeLike } from './sql.js';
  * a word-start trigram for pg_trgm. Only a one-character term on SQLite is left to a LIKE scan; it
  * matches so many rows that the page and the capped count stop early. The audit journal's texts
  * (written before that rule, and never rewritten) keep infix matching of short terms, by LIKE.
+ *
+ * Dense terms on SQLite: a term found in a large share of a big table ('luanda' among providers) costs
+ * the text index a long intersection of doclists (half a second at a million rows) to hand over
+ * matches that the list's order index would have met within its first few rows anyway. A list asks
+ * `planSearch` first (its newest 2,500 matches, read from the index in 2 ms, tell the share)
+ * and then searches by LIKE along its order index: the same rows, fewer visits. A rare term's sample
+ * holds all its matches: the list looks among those ids and the index is not asked twice.
  */
 
 export type SearchableTable =
@@ -51,26 +59,110 @@ export function ftsPhrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
+export interface SearchOptions {
+  /** Alias of the searched rows (default: the table). */
+  alias?: string;
+  /** The column of the aliased rows holding the id of a `table` row (default: their own id). */
+  idColumn?: string;
+  /** How `planSearch` found the term in this table (default: through the text index). */
+  plan?: SearchPlan;
+}
+
+/**
+ * How to search a term in a table (SQLite; `planSearch`): through the text index; by LIKE on each
+ * visited row (a dense term); or among the few ids the index already gave (a rare term).
+ */
+export type SearchPlan = { kind: 'index' } | { kind: 'scan' } | { kind: 'ids'; ids: readonly number[] };
+
+export const INDEX_PLAN: SearchPlan = { kind: 'index' };
+
+/** A plan that already knows there is no match. */
+export function isEmptyPlan(plan: SearchPlan): boolean {
+  return plan.kind === 'ids' && plan.ids.length === 0;
+}
+
 /**
  * A condition "the row of `table` (aliased `alias`, default the table) whose id is `idColumn`
- * contains `term`": `<id> in (FTS matches)` on SQLite, an index-served LIKE on PostgreSQL.
+ * contains `term`": `<id> in (FTS matches)` on SQLite, an index-served LIKE on PostgreSQL; a LIKE on
+ * the visited row itself with `scan`.
  */
 export function searchMatches(
   dialect: Dialect,
   table: SearchableTable,
   term: string,
-  options: { alias?: string; idColumn?: string } = {},
+  options: SearchOptions = {},
 ): RawBuilder<boolean> {
   const alias = options.alias ?? table;
   const text = searchedText(term, table);
   const idRef = sql.ref(`${alias}.${options.idColumn ?? 'id'}`);
+  const pattern = searchLikePattern(term, table);
+  if (options.plan?.kind === 'ids') {
+    const ids = options.plan.ids;
+    return ids.length === 0
+      ? sql<boolean>`1 = 0`
+      : sql<boolean>`${idRef} in (${sql.join(ids.map((id) => sql.lit(id)))})`;
+  }
+  if (options.plan?.kind === 'scan') {
+    if (options.idColumn) {
+      return sql<boolean>`exists (select 1 from ${sql.table(table)} s where s.id = ${idRef} and s.search_text like ${pattern} escape '\\')`;
+    }
+    return sql<boolean>`${sql.ref(`${alias}.search_text`)} like ${pattern} escape '\\'`;
+  }
   if (dialect === 'sqlite' && [...text].length >= TRIGRAM) {
     const fts = sql.table(`${table}_fts`);
     return sql<boolean>`${idRef} in (select rowid from ${fts} where ${fts} match ${ftsPhrase(text)})`;
   }
-  const pattern = searchLikePattern(term, table);
   if (options.idColumn) {
     return sql<boolean>`${idRef} in (select s.id from ${sql.table(table)} s where s.search_text like ${pattern} escape '\\')`;
   }
   return sql<boolean>`${sql.ref(`${alias}.search_text`)} like ${pattern} escape '\\'`;
+}
+
+/**
+ * Matches sampled (newest first) to estimate a term's share of a table; fewer than this are all the
+ * matches, searched among by id. Reading them from the index costs under 2 ms at a million rows.
+ */
+export const DENSITY_SAMPLE = 2500;
+/** From this share of the table on, a term is searched by LIKE along the list's order. */
+export const DENSE_SHARE = 0.02;
+/** Below this many rows (the newest id), the text index serves every term well enough. */
+export const LARGE_TABLE_ROWS = 100_000;
+
+/**
+ * Whether the newest `sampled` matches, the oldest of them `oldestId`, spread over a table whose
+ * newest id is `newestId`, show a dense term: a big table, and matches at least DENSE_SHARE of it.
+ */
+export function isDenseSample(sample: { sampled: number; oldestId: number; newestId: number }): boolean {
+  if (sample.sampled < DENSITY_SAMPLE || sample.newestId < LARGE_TABLE_ROWS) return false;
+  return sample.sampled / Math.max(1, sample.newestId - sample.oldestId + 1) >= DENSE_SHARE;
+}
+
+/**
+ * SQLite: how to search `term` in `table`, from its newest DENSITY_SAMPLE matches, read from the text
+ * index in rowid order (which stops there): fewer than that, they are all the matches ('ids'); spread
+ * over a small part of a big table, the term is dense ('scan'); else 'index'. PostgreSQL's planner
+ * weighs this itself from its statistics: always 'index' there.
+ */
+export async function planSearch(
+  db: Kysely<Database>,
+  table: SearchableTable,
+  term: string | undefined,
+): Promise<SearchPlan> {
+  if (!term || dialectOf(db) !== 'sqlite') return INDEX_PLAN;
+  const text = searchedText(term, table);
+  if ([...text].length < TRIGRAM) return INDEX_PLAN;
+  const fts = sql.table(`${table}_fts`);
+  const sample = await sql<{ id: number }>`
+    select rowid as id from ${fts} where ${fts} match ${ftsPhrase(text)}
+    order by rowid desc limit ${DENSITY_SAMPLE}`.execute(db);
+  const ids = sample.rows.map((row) => Number(row.id));
+  const oldest = ids.at(-1);
+  if (oldest === undefined || ids.length < DENSITY_SAMPLE) return { kind: 'ids', ids };
+  const newest = await sql<{ id: number | null }>`select max(id) as id from ${sql.table(table)}`.execute(db);
+  const dense = isDenseSample({
+    sampled: ids.length,
+    oldestId: oldest,
+    newestId: Number(newest.rows[0]?.id ?? 0),
+  });
+  return dense ? { kind: 'scan' } : INDEX_PLAN;
 }

@@ -11,7 +11,7 @@ import { toCount } from '../../db/aggregates.js';
 import { countByPart, readCounters, sumBuckets } from '../../db/counters.js';
 import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { searchMatches } from '../../db/search.js';
+import { INDEX_PLAN, planSearch, type SearchPlan, searchMatches } from '../../db/search.js';
 import { dialectOf, lockRowsOnPostgres, nowIso, parseJsonArray } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
@@ -98,11 +98,14 @@ function toProject(row: ProjectRow): Project {
 
 type Filters = Pick<ProjectListQuery, 'search' | 'status' | 'category' | 'client'>;
 
-/** The list filters as one condition on `projects` columns (used by the page and its count). */
-function matchesFilters(db: Kysely<Database>, filters: Filters) {
+/**
+ * The list filters as one condition on `projects` columns (used by the page and its count), the
+ * search as `plan` says (db/search.ts).
+ */
+function matchesFilters(db: Kysely<Database>, filters: Filters, plan: SearchPlan = INDEX_PLAN) {
   return (eb: ExpressionBuilder<Database, 'projects'>) => {
     const conditions: Expression<SqlBool>[] = [];
-    if (filters.search) conditions.push(searchMatches(dialectOf(db), 'projects', filters.search));
+    if (filters.search) conditions.push(searchMatches(dialectOf(db), 'projects', filters.search, { plan }));
     if (filters.status === 'completed') conditions.push(eb('projects.status', 'in', ['completed', 'closed']));
     else if (filters.status) conditions.push(eb('projects.status', '=', filters.status));
     if (filters.category !== undefined) conditions.push(eb('projects.category_id', '=', filters.category));
@@ -129,7 +132,8 @@ export async function listProjects(
   db: Kysely<Database>,
   query: ProjectListQuery,
 ): Promise<{ count: number; count_capped: boolean; results: Project[] }> {
-  const filtered = () => db.selectFrom('projects').where(matchesFilters(db, query));
+  const plan = await planSearch(db, 'projects', query.search);
+  const filtered = () => db.selectFrom('projects').where(matchesFilters(db, query, plan));
   const page = await fetchListPage(db, {
     searching: Boolean(query.search),
     exactCount: async () => {

@@ -1,10 +1,10 @@
 import type { Provider, ProviderListQuery, ProviderStats } from '@kwanza/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { countWhere, toCount } from '../../db/aggregates.js';
 import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
 import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { searchMatches } from '../../db/search.js';
+import { INDEX_PLAN, isEmptyPlan, planSearch, type SearchPlan, searchMatches } from '../../db/search.js';
 import { dialectOf, parseJsonArray, userIsLive } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
@@ -21,18 +21,33 @@ function liveProviders(db: Kysely<Database>) {
     .where('u.deleted_at', 'is', null);
 }
 
+/** How the search goes through the providers' own text and through their users' (db/search.ts). */
+interface ProviderSearchPlans {
+  providers: SearchPlan;
+  users: SearchPlan;
+}
+
 /** Live providers matching the filters, from `provider_profiles` alone (its order index drives the page). */
-function filteredProviders(db: Kysely<Database>, query: Pick<ProviderListQuery, 'search' | 'is_verified'>) {
+function filteredProviders(
+  db: Kysely<Database>,
+  query: Pick<ProviderListQuery, 'search' | 'is_verified'>,
+  plans: ProviderSearchPlans = { providers: INDEX_PLAN, users: INDEX_PLAN },
+) {
   let rows = db.selectFrom('provider_profiles as pp').where((eb) => userIsLive(eb.ref('pp.user_id')));
   const term = query.search;
   if (term) {
     const dialect = dialectOf(db);
-    rows = rows.where((eb) =>
-      eb.or([
-        searchMatches(dialect, 'provider_profiles', term, { alias: 'pp' }),
-        searchMatches(dialect, 'users', term, { alias: 'pp', idColumn: 'user_id' }),
-      ]),
-    );
+    // A side known to match nothing is left out: SQLite serves an OR by index only when every
+    // branch has one ('1 = 0' has none).
+    const sides = [
+      isEmptyPlan(plans.providers)
+        ? null
+        : searchMatches(dialect, 'provider_profiles', term, { alias: 'pp', plan: plans.providers }),
+      isEmptyPlan(plans.users)
+        ? null
+        : searchMatches(dialect, 'users', term, { alias: 'pp', idColumn: 'user_id', plan: plans.users }),
+    ].filter((side) => side !== null);
+    rows = rows.where((eb) => (sides.length === 0 ? sql<boolean>`1 = 0` : eb.or(sides)));
   }
   if (query.is_verified !== undefined) rows = rows.where('pp.is_verified', '=', query.is_verified);
   return rows;
@@ -122,12 +137,16 @@ export async function listProviders(
   query: ProviderListQuery,
 ): Promise<{ count: number; count_capped: boolean; results: Provider[]; stats: ProviderStats | null }> {
   const counters = query.search ? null : await readCounters(db, 'providers');
+  const plans: ProviderSearchPlans = {
+    providers: await planSearch(db, 'provider_profiles', query.search),
+    users: await planSearch(db, 'users', query.search),
+  };
   const wanted = query.is_verified === undefined ? null : flagPart(query.is_verified);
   const matches = ([verified]: string[]) => wanted === null || verified === wanted;
   const page = await fetchListPage(db, {
     searching: Boolean(query.search),
     exactCount: async () => sumBuckets(counters ?? [], matches),
-    matches: () => filteredProviders(db, query).select('pp.id'),
+    matches: () => filteredProviders(db, query, plans).select('pp.id'),
     // The page's ids already come from live providers: joining their users by primary key only
     // (a condition on users here would let SQLite walk the users table instead of the ids).
     rows: () =>
@@ -138,7 +157,7 @@ export async function listProviders(
         .where(
           'pp.id',
           'in',
-          filteredProviders(db, query)
+          filteredProviders(db, query, plans)
             .select('pp.id')
             .orderBy('pp.created_at', 'desc')
             .orderBy('pp.id', 'desc')
@@ -169,7 +188,7 @@ export async function listProviders(
   } else if (!page.capped) {
     const matching = page.matchIds
       ? db.selectFrom('provider_profiles as pp').where('pp.id', 'in', page.matchIds)
-      : filteredProviders(db, query);
+      : filteredProviders(db, query, plans);
     const row = await matching
       .select((eb) => countWhere(eb, eb('pp.is_verified', '=', true)).as('verified'))
       .executeTakeFirstOrThrow();

@@ -5,7 +5,7 @@ import { readCounters, sumBuckets } from '../../db/counters.js';
 import { lockActiveAdmins } from '../../db/locks.js';
 import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { searchMatches } from '../../db/search.js';
+import { INDEX_PLAN, planSearch, type SearchPlan, searchMatches } from '../../db/search.js';
 import { dialectOf, lockRowsOnPostgres, nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
@@ -38,9 +38,10 @@ type UserFilters = Pick<UserListQuery, 'search' | 'role' | 'verification_status'
  * verification; `not_started` means a provider or client without one; admins match no verification
  * status. The search goes through the users' text index.
  */
-function filteredUsers(db: Kysely<Database>, query: UserFilters) {
+/** Live users matching the filters, the search as `plan` says (db/search.ts). */
+function filteredUsers(db: Kysely<Database>, query: UserFilters, plan: SearchPlan = INDEX_PLAN) {
   let rows = db.selectFrom('users').where('users.deleted_at', 'is', null);
-  if (query.search) rows = rows.where(searchMatches(dialectOf(db), 'users', query.search));
+  if (query.search) rows = rows.where(searchMatches(dialectOf(db), 'users', query.search, { plan }));
   if (query.role) rows = rows.where('users.role', '=', query.role);
   if (query.verification_status === 'not_started') {
     rows = rows
@@ -158,11 +159,12 @@ export async function listUsers(
   query: UserListQuery,
 ): Promise<{ count: number; count_capped: boolean; results: User[]; stats: UserStats | null }> {
   const counters = query.search ? null : await readCounters(db, 'users');
+  const plan = await planSearch(db, 'users', query.search);
   const matches = bucketMatches(query);
   const page = await fetchListPage(db, {
     searching: Boolean(query.search),
     exactCount: async () => sumBuckets(counters ?? [], matches),
-    matches: () => filteredUsers(db, query).select('users.id'),
+    matches: () => filteredUsers(db, query, plan).select('users.id'),
     rows: () =>
       db
         .selectFrom('users')
@@ -170,7 +172,7 @@ export async function listUsers(
         .where(
           'users.id',
           'in',
-          filteredUsers(db, query)
+          filteredUsers(db, query, plan)
             .select('users.id')
             .orderBy('users.date_joined', 'desc')
             .orderBy('users.id', 'desc')
