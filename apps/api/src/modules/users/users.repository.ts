@@ -36,9 +36,8 @@ type UserFilters = Pick<UserListQuery, 'search' | 'role' | 'verification_status'
  * Live users matching the list's filters. `users.verification_status` (kept by database triggers)
  * holds the status of a provider's latest provider verification or a client's latest client
  * verification; `not_started` means a provider or client without one; admins match no verification
- * status. The search goes through the users' text index.
+ * status. The search goes through the users' text index, as `plan` says (db/search.ts).
  */
-/** Live users matching the filters, the search as `plan` says (db/search.ts). */
 function filteredUsers(db: Kysely<Database>, query: UserFilters, plan: SearchPlan = INDEX_PLAN) {
   let rows = db.selectFrom('users').where('users.deleted_at', 'is', null);
   if (query.search) rows = rows.where(searchMatches(dialectOf(db), 'users', query.search, { plan }));
@@ -64,8 +63,10 @@ function bucketMatches(query: UserFilters): (parts: string[]) => boolean {
   };
 }
 
-/** The four counters of the users screen over a filtered set of at most SEARCH_COUNT_CAP rows. */
-/** The counters of a search's matches: of `matchIds` when the page knows them all, else of the filter. */
+/**
+ * The four counters of the users screen over a search's matches (at most SEARCH_COUNT_CAP rows): of
+ * `matchIds` when the page knows them all, else of the filter.
+ */
 async function countSearchStats(
   db: Kysely<Database>,
   query: UserFilters,
