@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSearchText } from '../lib/search-text.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import * as wordStartSearch from './migrations/2026-11-25-0018-word-start-search.js';
-import { INDEX_PLAN, planSearch, type SearchPlan, searchMatches } from './search.js';
+import {
+  INDEX_PLAN,
+  planSearch,
+  planSearches,
+  type SearchPlan,
+  type SearchSide,
+  searchAnySide,
+  searchMatches,
+} from './search.js';
 
 /*
  * Search goes through the text index (FTS5 trigram on SQLite, pg_trgm on PostgreSQL): accent- and
@@ -187,6 +195,43 @@ describe(`search through the text index (${process.env.TEST_DATABASE ?? 'sqlite'
       expect(await idsWith(term, await planSearch(ctx.db, 'users', term)), term).toEqual(expected);
     }
     expect(await idsWith('massiva', { kind: 'ids', ids: [] })).toEqual([]);
+  });
+
+  it('finds the same rows through several sides whatever their plans, leaving out a side known empty', async () => {
+    // The second side reaches the same users through a column of the listed rows (as a dispute's
+    // client_id does), which is how lists search their parties.
+    const sides: SearchSide[] = [{ table: 'users' }, { table: 'users', alias: 'users', idColumn: 'id' }];
+    const idsWith = async (term: string, plan: SearchPlan | null, others: boolean = false) =>
+      (
+        await ctx.db
+          .selectFrom('users')
+          .select('users.id')
+          .where((eb) =>
+            searchAnySide(
+              ctx.dialect,
+              term,
+              sides,
+              plan ? new Map([['users', plan]]) : undefined,
+              others ? [eb('users.username', '=', 'membre2')] : [],
+            ),
+          )
+          .orderBy('users.id')
+          .execute()
+      ).map((row) => row.id);
+    for (const term of ['massiva', 'tchiss', 'ng', '923111', 'introuvable']) {
+      const expected = await idsWith(term, null);
+      expect(expected.length > 0 || term === 'introuvable', term).toBe(true);
+      expect(await idsWith(term, { kind: 'scan' }), term).toEqual(expected);
+      expect(await idsWith(term, { kind: 'ids', ids: expected }), term).toEqual(expected);
+      const planned = await planSearches(ctx.db, sides, term);
+      expect([...planned.keys()]).toEqual(['users']);
+      expect(await idsWith(term, planned.get('users') ?? null), term).toEqual(expected);
+    }
+    // Every side known empty: nothing matches, but another condition of the OR still does.
+    expect(await idsWith('massiva', { kind: 'ids', ids: [] })).toEqual([]);
+    const joao = await idsWith('baptista', null);
+    expect(joao).toHaveLength(1);
+    expect(await idsWith('massiva', { kind: 'ids', ids: [] }, true)).toEqual(joao);
   });
 
   it('plans a rare term on SQLite as the ids the text index gave, all of them', async () => {

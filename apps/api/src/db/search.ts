@@ -1,5 +1,5 @@
 import { normalizeSearchText } from '@kwanza/contract';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from './database.js';
 import type { Database } from './schema.js';
 import { dialectOf, escapeLike } from './sql.js';
@@ -165,4 +165,53 @@ export async function planSearch(
     newestId: Number(newest.rows[0]?.id ?? 0),
   });
   return dense ? { kind: 'scan' } : INDEX_PLAN;
+}
+
+/** One place a term is looked for: a searchable table, reached from the listed rows by `idColumn`. */
+export interface SearchSide {
+  table: SearchableTable;
+  /** Alias of the listed rows (default: the table). */
+  alias?: string;
+  /** The column of the listed rows holding the id of a `table` row (default: their own id). */
+  idColumn?: string;
+}
+
+/** The plan of each searched table (a table missing here is searched through its index). */
+export type SearchPlans = ReadonlyMap<SearchableTable, SearchPlan>;
+
+/** Plans `term` once per table of `sides` (two sides on users share one plan). */
+export async function planSearches(
+  db: Kysely<Database>,
+  sides: readonly SearchSide[],
+  term: string | undefined,
+): Promise<SearchPlans> {
+  const plans = new Map<SearchableTable, SearchPlan>();
+  for (const side of sides) {
+    if (!plans.has(side.table)) plans.set(side.table, await planSearch(db, side.table, term));
+  }
+  return plans;
+}
+
+/**
+ * "`term` is found on any of `sides`" (or in one of the `others` conditions) as one OR. A side whose
+ * plan knows it matches nothing is left out: SQLite serves an OR by index only when every branch has
+ * one, and '1 = 0' has none. No branch left: nothing matches.
+ */
+export function searchAnySide(
+  dialect: Dialect,
+  term: string,
+  sides: readonly SearchSide[],
+  plans: SearchPlans = new Map(),
+  others: readonly Expression<SqlBool>[] = [],
+): Expression<SqlBool> {
+  const branches: Expression<SqlBool>[] = [];
+  for (const side of sides) {
+    const plan = plans.get(side.table) ?? INDEX_PLAN;
+    if (!isEmptyPlan(plan)) branches.push(searchMatches(dialect, side.table, term, { ...side, plan }));
+  }
+  branches.push(...others);
+  if (branches.length === 0) return sql<SqlBool>`1 = 0`;
+  return branches.length === 1 && branches[0]
+    ? branches[0]
+    : sql<SqlBool>`(${sql.join(branches, sql` or `)})`;
 }

@@ -10,7 +10,7 @@ import { toCount } from '../../db/aggregates.js';
 import { readCounters, sumBuckets } from '../../db/counters.js';
 import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { searchMatches } from '../../db/search.js';
+import { planSearches, type SearchPlans, type SearchSide, searchAnySide } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
 import { displayName, type NamedPerson } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -124,19 +124,18 @@ function toConversation(row: ConversationRow): AdminConversation {
 
 type Filters = Omit<ConversationListQuery, 'page' | 'page_size'>;
 
+/** A conversation is found by its client's or its provider's name, e-mail or phone. */
+const CONVERSATION_SEARCH: readonly SearchSide[] = [
+  { table: 'users', alias: 'conversations', idColumn: 'client_id' },
+  { table: 'users', alias: 'conversations', idColumn: 'provider_id' },
+];
+
 /** The list filters as one condition on `conversations` (the page and its count use it alike). */
-function matchesFilters(db: Kysely<Database>, filters: Filters, now: Date) {
+function matchesFilters(db: Kysely<Database>, filters: Filters, now: Date, plans?: SearchPlans) {
   return (eb: ExpressionBuilder<Database, 'conversations'>) => {
     const conditions: Expression<SqlBool>[] = [];
     if (filters.search) {
-      const dialect = dialectOf(db);
-      const term = filters.search;
-      conditions.push(
-        eb.or([
-          searchMatches(dialect, 'users', term, { alias: 'conversations', idColumn: 'client_id' }),
-          searchMatches(dialect, 'users', term, { alias: 'conversations', idColumn: 'provider_id' }),
-        ]),
-      );
+      conditions.push(searchAnySide(dialectOf(db), filters.search, CONVERSATION_SEARCH, plans));
     }
     // Literal 0: the partial indexes (`unread_messages > 0`, `= 0`) serve only the same literal.
     if (filters.has_unread === true) conditions.push(eb('conversations.unread_messages', '>', eb.lit(0)));
@@ -178,7 +177,8 @@ export async function listConversations(
   query: ConversationListQuery,
   now: Date = new Date(),
 ): Promise<{ count: number; count_capped: boolean; results: AdminConversation[] }> {
-  const filtered = () => db.selectFrom('conversations').where(matchesFilters(db, query, now));
+  const plans = await planSearches(db, CONVERSATION_SEARCH, query.search);
+  const filtered = () => db.selectFrom('conversations').where(matchesFilters(db, query, now, plans));
   const page = await fetchListPage(db, {
     searching: Boolean(query.search),
     exactCount: async () => {

@@ -13,7 +13,7 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { countByPart, readCounters } from '../../db/counters.js';
 import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { searchMatches } from '../../db/search.js';
+import { planSearches, type SearchPlans, type SearchSide, searchAnySide } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -30,22 +30,22 @@ export interface DisputeReadContext {
   now: Date;
 }
 
+/** A dispute is found by its own text (title, service, description) or its parties' names. */
+const DISPUTE_SEARCH: readonly SearchSide[] = [
+  { table: 'disputes' },
+  { table: 'users', alias: 'disputes', idColumn: 'client_id' },
+  { table: 'users', alias: 'disputes', idColumn: 'provider_id' },
+];
+
 /**
  * The list filters as one condition on `disputes`: the search looks in the dispute's own text
  * (title, service, description) and in its client's and provider's names, each through its index.
  */
-function matchesFilters(db: Kysely<Database>, filters: Filters) {
+function matchesFilters(db: Kysely<Database>, filters: Filters, plans?: SearchPlans) {
   return (eb: ExpressionBuilder<Database, 'disputes'>) => {
     const conditions: Expression<SqlBool>[] = [];
     if (filters.search) {
-      const dialect = dialectOf(db);
-      conditions.push(
-        eb.or([
-          searchMatches(dialect, 'disputes', filters.search),
-          searchMatches(dialect, 'users', filters.search, { alias: 'disputes', idColumn: 'client_id' }),
-          searchMatches(dialect, 'users', filters.search, { alias: 'disputes', idColumn: 'provider_id' }),
-        ]),
-      );
+      conditions.push(searchAnySide(dialectOf(db), filters.search, DISPUTE_SEARCH, plans));
     }
     if (filters.status) conditions.push(eb('disputes.status', '=', filters.status));
     return eb.and(conditions);
@@ -161,12 +161,13 @@ function toDispute<E extends DisputeEvidenceSummary>(
 async function statusCounts(
   db: Kysely<Database>,
   search: string | undefined,
+  plans: SearchPlans,
 ): Promise<{ counts: DisputeStatusCounts; capped: boolean }> {
   if (!search)
     return { counts: countByPart(await readCounters(db, 'disputes'), 0, DISPUTE_STATUSES), capped: false };
   const matches = db
     .selectFrom('disputes')
-    .where(matchesFilters(db, { search }))
+    .where(matchesFilters(db, { search }, plans))
     .select('disputes.status')
     .limit(SEARCH_COUNT_CAP + 1);
   const rows = await db
@@ -193,7 +194,8 @@ export async function listDisputes(
   query: DisputeListQuery,
   context: DisputeReadContext,
 ): Promise<{ count: number; count_capped: boolean; status_counts: DisputeStatusCounts; results: Dispute[] }> {
-  const filtered = () => db.selectFrom('disputes').where(matchesFilters(db, query));
+  const plans = await planSearches(db, DISPUTE_SEARCH, query.search);
+  const filtered = () => db.selectFrom('disputes').where(matchesFilters(db, query, plans));
   const rows = () =>
     selectDisputes(db)
       .where(
@@ -228,13 +230,13 @@ export async function listDisputes(
             .offset(offsetOf(query))
             .execute(),
       }),
-      statusCounts(db, query.search),
+      statusCounts(db, query.search, plans),
     ]);
     total = { count: page.count, capped: page.capped, rows: page.rows };
     byStatus = counts;
   } else {
     // The count is the per-status counts' sum (or one of them): one pass over the matches, not two.
-    const [pageRows, counts] = await Promise.all([rows(), statusCounts(db, query.search)]);
+    const [pageRows, counts] = await Promise.all([rows(), statusCounts(db, query.search, plans)]);
     const sum = query.status
       ? counts.counts[query.status]
       : DISPUTE_STATUSES.reduce((acc, status) => acc + counts.counts[status], 0);

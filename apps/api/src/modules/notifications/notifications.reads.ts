@@ -10,7 +10,13 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import { readCounters, sumBuckets } from '../../db/counters.js';
 import { countUpToCap, fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { searchLikePattern, searchMatches } from '../../db/search.js';
+import {
+  planSearches,
+  type SearchPlans,
+  type SearchSide,
+  searchAnySide,
+  searchLikePattern,
+} from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -95,17 +101,21 @@ function toNotification(row: NotificationRow): Notification {
 
 type Filters = Omit<NotificationListQuery, 'page' | 'page_size'>;
 
+/** A notification is found by its own text or its recipient's name, e-mail or phone. */
+const NOTIFICATION_SEARCH: readonly SearchSide[] = [
+  { table: 'notifications' },
+  { table: 'users', alias: 'notifications', idColumn: 'user_id' },
+];
+
 /**
  * The search of the list: the notification's own text, its broadcast's text (the copies of a
  * broadcast keep none of their own: a LIKE over the broadcasts, a table of admin actions, then the
  * index of their copies), and the recipient through the users' text index.
  */
-function searchCondition(db: Kysely<Database>, term: string) {
-  const dialect = dialectOf(db);
+function searchCondition(db: Kysely<Database>, term: string, plans?: SearchPlans) {
   const pattern = searchLikePattern(term, 'notification_broadcasts');
   return (eb: ExpressionBuilder<Database, 'notifications'>) =>
-    eb.or([
-      searchMatches(dialect, 'notifications', term),
+    searchAnySide(dialectOf(db), term, NOTIFICATION_SEARCH, plans, [
       eb(
         'notifications.broadcast_id',
         'in',
@@ -114,14 +124,13 @@ function searchCondition(db: Kysely<Database>, term: string) {
           .select('b.id')
           .where(sql<boolean>`b.search_text like ${pattern} escape '\\'`),
       ),
-      searchMatches(dialect, 'users', term, { alias: 'notifications', idColumn: 'user_id' }),
     ]);
 }
 
-function matchesFilters(db: Kysely<Database>, filters: Filters, now: Date) {
+function matchesFilters(db: Kysely<Database>, filters: Filters, now: Date, plans?: SearchPlans) {
   return (eb: ExpressionBuilder<Database, 'notifications'>) => {
     const conditions: Expression<SqlBool>[] = [];
-    if (filters.search) conditions.push(searchCondition(db, filters.search)(eb));
+    if (filters.search) conditions.push(searchCondition(db, filters.search, plans)(eb));
     if (filters.notification_type) {
       conditions.push(eb('notifications.notification_type', '=', filters.notification_type));
     }
@@ -154,7 +163,8 @@ export async function listNotifications(
   query: NotificationListQuery,
   now: Date = new Date(),
 ): Promise<{ count: number; count_capped: boolean; results: Notification[] }> {
-  const filtered = () => db.selectFrom('notifications').where(matchesFilters(db, query, now));
+  const plans = await planSearches(db, NOTIFICATION_SEARCH, query.search);
+  const filtered = () => db.selectFrom('notifications').where(matchesFilters(db, query, now, plans));
   const page = await fetchListPage(db, {
     searching: Boolean(query.search || query.period),
     exactCount: () => countedTotal(db, query),

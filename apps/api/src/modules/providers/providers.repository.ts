@@ -1,10 +1,10 @@
 import type { Provider, ProviderListQuery, ProviderStats } from '@kwanza/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { countWhere, toCount } from '../../db/aggregates.js';
 import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
 import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { INDEX_PLAN, isEmptyPlan, planSearch, type SearchPlan, searchMatches } from '../../db/search.js';
+import { planSearches, type SearchPlans, type SearchSide, searchAnySide } from '../../db/search.js';
 import { dialectOf, parseJsonArray, userIsLive } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
@@ -22,33 +22,21 @@ function liveProviders(db: Kysely<Database>) {
 }
 
 /** How the search goes through the providers' own text and through their users' (db/search.ts). */
-interface ProviderSearchPlans {
-  providers: SearchPlan;
-  users: SearchPlan;
-}
+/** A provider is found by its own text (company, city) or its user's (name, e-mail). */
+const PROVIDER_SEARCH: readonly SearchSide[] = [
+  { table: 'provider_profiles', alias: 'pp' },
+  { table: 'users', alias: 'pp', idColumn: 'user_id' },
+];
 
 /** Live providers matching the filters, from `provider_profiles` alone (its order index drives the page). */
 function filteredProviders(
   db: Kysely<Database>,
   query: Pick<ProviderListQuery, 'search' | 'is_verified'>,
-  plans: ProviderSearchPlans = { providers: INDEX_PLAN, users: INDEX_PLAN },
+  plans?: SearchPlans,
 ) {
   let rows = db.selectFrom('provider_profiles as pp').where((eb) => userIsLive(eb.ref('pp.user_id')));
   const term = query.search;
-  if (term) {
-    const dialect = dialectOf(db);
-    // A side known to match nothing is left out: SQLite serves an OR by index only when every
-    // branch has one ('1 = 0' has none).
-    const sides = [
-      isEmptyPlan(plans.providers)
-        ? null
-        : searchMatches(dialect, 'provider_profiles', term, { alias: 'pp', plan: plans.providers }),
-      isEmptyPlan(plans.users)
-        ? null
-        : searchMatches(dialect, 'users', term, { alias: 'pp', idColumn: 'user_id', plan: plans.users }),
-    ].filter((side) => side !== null);
-    rows = rows.where((eb) => (sides.length === 0 ? sql<boolean>`1 = 0` : eb.or(sides)));
-  }
+  if (term) rows = rows.where(searchAnySide(dialectOf(db), term, PROVIDER_SEARCH, plans));
   if (query.is_verified !== undefined) rows = rows.where('pp.is_verified', '=', query.is_verified);
   return rows;
 }
@@ -137,10 +125,7 @@ export async function listProviders(
   query: ProviderListQuery,
 ): Promise<{ count: number; count_capped: boolean; results: Provider[]; stats: ProviderStats | null }> {
   const counters = query.search ? null : await readCounters(db, 'providers');
-  const plans: ProviderSearchPlans = {
-    providers: await planSearch(db, 'provider_profiles', query.search),
-    users: await planSearch(db, 'users', query.search),
-  };
+  const plans = await planSearches(db, PROVIDER_SEARCH, query.search);
   const wanted = query.is_verified === undefined ? null : flagPart(query.is_verified);
   const matches = ([verified]: string[]) => wanted === null || verified === wanted;
   const page = await fetchListPage(db, {

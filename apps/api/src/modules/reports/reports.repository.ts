@@ -3,7 +3,7 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { readCounters, sumBuckets } from '../../db/counters.js';
 import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { searchMatches } from '../../db/search.js';
+import { planSearches, type SearchPlans, type SearchSide, searchAnySide } from '../../db/search.js';
 import { dialectOf, nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
@@ -17,18 +17,17 @@ export const REPORT_NOT_FOUND = 'Signalement introuvable.';
 type Filters = Partial<Pick<ReportListQuery, 'search' | 'status' | 'type'>>;
 
 /** The list filters on `reports`: the search covers the reason, the reporter and the reported person. */
-function matchesFilters(db: Kysely<Database>, filters: Filters) {
+const REPORT_SEARCH: readonly SearchSide[] = [
+  { table: 'reports' },
+  { table: 'users', alias: 'reports', idColumn: 'reporter_id' },
+  { table: 'users', alias: 'reports', idColumn: 'reported_user_id' },
+];
+
+function matchesFilters(db: Kysely<Database>, filters: Filters, plans?: SearchPlans) {
   return (eb: ExpressionBuilder<Database, 'reports'>) => {
     const conditions: Expression<SqlBool>[] = [];
     if (filters.search) {
-      const dialect = dialectOf(db);
-      conditions.push(
-        eb.or([
-          searchMatches(dialect, 'reports', filters.search),
-          searchMatches(dialect, 'users', filters.search, { alias: 'reports', idColumn: 'reporter_id' }),
-          searchMatches(dialect, 'users', filters.search, { alias: 'reports', idColumn: 'reported_user_id' }),
-        ]),
-      );
+      conditions.push(searchAnySide(dialectOf(db), filters.search, REPORT_SEARCH, plans));
     }
     if (filters.status) conditions.push(eb('reports.status', '=', filters.status));
     if (filters.type) conditions.push(eb('reports.type', '=', filters.type));
@@ -106,7 +105,8 @@ export async function listReports(
   db: Kysely<Database>,
   query: ReportListQuery,
 ): Promise<{ count: number; count_capped: boolean; results: Report[] }> {
-  const filtered = () => db.selectFrom('reports').where(matchesFilters(db, query));
+  const plans = await planSearches(db, REPORT_SEARCH, query.search);
+  const filtered = () => db.selectFrom('reports').where(matchesFilters(db, query, plans));
   const page = await fetchListPage(db, {
     searching: Boolean(query.search),
     exactCount: async () =>

@@ -4,13 +4,13 @@ import type {
   ProviderVerificationStatistics,
   StatusDistribution,
 } from '@kwanza/contract';
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { toCount } from '../../db/aggregates.js';
 import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
 import type { Dialect } from '../../db/database.js';
-import { countUpToCap } from '../../db/paginate.js';
+import { fetchListPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { searchMatches } from '../../db/search.js';
+import { planSearches, type SearchPlans, type SearchSide, searchAnySide } from '../../db/search.js';
 import { dialectOf, userIsLive } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -44,12 +44,22 @@ export interface VerificationReadContext {
 export type Filters = Partial<ProviderVerificationFilters>;
 type FilterBuilder = ExpressionBuilder<Database, 'provider_verifications'>;
 
-/** The list filters as one SQL condition; verifications of deleted users never match. */
+/** A verification is found by its business name or its provider's name, e-mail and phone. */
+export const VERIFICATION_SEARCH: readonly SearchSide[] = [
+  { table: 'users', alias: 'provider_verifications', idColumn: 'user_id' },
+  { table: 'provider_verifications' },
+];
+
+/**
+ * The list filters as one SQL condition; verifications of deleted users never match. `plans`: how
+ * the search was planned (`planSearches` on VERIFICATION_SEARCH); through the indexes by default.
+ */
 export function matchesFilters(
   eb: FilterBuilder,
   filters: Filters,
   now: Date,
   dialect: Dialect,
+  plans?: SearchPlans,
 ): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [userIsLive(sql.ref<number>('provider_verifications.user_id'))];
   if (filters.status === 'not_started') {
@@ -65,15 +75,7 @@ export function matchesFilters(
     conditions.push(eb('provider_verifications.submitted_at', '>=', daysAgo(now, filters.days)));
   }
   if (filters.search) {
-    conditions.push(
-      eb.or([
-        searchMatches(dialect, 'users', filters.search, {
-          alias: 'provider_verifications',
-          idColumn: 'user_id',
-        }),
-        searchMatches(dialect, 'provider_verifications', filters.search),
-      ]),
-    );
+    conditions.push(searchAnySide(dialect, filters.search, VERIFICATION_SEARCH, plans));
   }
   return eb.and(conditions);
 }
@@ -176,54 +178,57 @@ export function needsRows(filters: Filters): boolean {
 }
 
 /**
- * The list's count: kept counters for status and account type, an indexed count for a submission
- * window, and up to SEARCH_COUNT_CAP with a search (`capped` past it).
+ * One page, newest submissions first (or oldest first for the pending queue), and its count: kept
+ * counters for status and account type, an indexed count for a submission window, and up to
+ * SEARCH_COUNT_CAP with a search (`capped` past it; a search matching fewer reads its page by id).
  */
-export async function countProviderVerifications(
-  db: Executor,
-  filters: Filters,
-  now: Date,
-): Promise<{ count: number; capped: boolean }> {
-  const filtered = () =>
-    db
-      .selectFrom('provider_verifications')
-      .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db)));
-  if (filters.search) return countUpToCap(db, filtered().select('provider_verifications.id'));
-  if (filters.days !== undefined) {
-    const row = await filtered()
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .executeTakeFirst();
-    return { count: toCount(row?.count), capped: false };
-  }
-  return {
-    count: sumBuckets(await readCounters(db, 'provider_verifications'), bucketMatches(filters)),
-    capped: false,
-  };
-}
-
-/** One page, newest submissions first (or oldest first for the pending queue). */
-export async function listProviderVerifications(
-  db: Executor,
+export async function pageOfProviderVerifications(
+  db: Kysely<Database>,
   filters: Filters,
   page: { limit: number; offset: number; oldestFirst?: boolean },
   context: VerificationReadContext,
-): Promise<ProviderVerification[]> {
+): Promise<{ count: number; capped: boolean; results: ProviderVerification[] }> {
+  const now = context.now;
   const direction = page.oldestFirst ? 'asc' : 'desc';
-  const pageIds = db
-    .selectFrom('provider_verifications')
-    .where((eb) => matchesFilters(eb, filters, context.now, dialectOf<Database>(db)))
-    .select('provider_verifications.id')
-    .orderBy('provider_verifications.submitted_at', direction)
-    .orderBy('provider_verifications.id', direction)
-    .limit(page.limit)
-    .offset(page.offset);
-  const rows = await selectVerifications(db, {}, context.now)
-    .where('provider_verifications.id', 'in', pageIds)
-    .orderBy('provider_verifications.submitted_at', direction)
-    .orderBy('provider_verifications.id', direction)
-    .execute();
+  const plans = await planSearches(db, VERIFICATION_SEARCH, filters.search);
+  const filtered = () =>
+    db
+      .selectFrom('provider_verifications')
+      .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db), plans));
+  const inOrder = (ids: number[] | ReturnType<typeof pageIds>) =>
+    selectVerifications(db, {}, now)
+      .where('provider_verifications.id', 'in', ids)
+      .orderBy('provider_verifications.submitted_at', direction)
+      .orderBy('provider_verifications.id', direction);
+  const pageIds = () =>
+    filtered()
+      .select('provider_verifications.id')
+      .orderBy('provider_verifications.submitted_at', direction)
+      .orderBy('provider_verifications.id', direction)
+      .limit(page.limit)
+      .offset(page.offset);
+  const listed = await fetchListPage(db, {
+    searching: Boolean(filters.search),
+    exactCount: async () => {
+      if (filters.days !== undefined) {
+        const row = await filtered()
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .executeTakeFirst();
+        return toCount(row?.count);
+      }
+      return sumBuckets(await readCounters(db, 'provider_verifications'), bucketMatches(filters));
+    },
+    matches: () => filtered().select('provider_verifications.id'),
+    rows: () => inOrder(pageIds()).execute(),
+    rowsOf: (ids) => inOrder(ids).limit(page.limit).offset(page.offset).execute(),
+  });
   // Lists never issue document links.
-  return rows.map((row) => toProviderVerification(row, { ...context, signer: null }));
+  const listContext = { ...context, signer: null };
+  return {
+    count: listed.count,
+    capped: listed.capped,
+    results: listed.rows.map((row) => toProviderVerification(row, listContext)),
+  };
 }
 
 /** Rows after `afterId` in id order: the export reads the table in chunks with this (keyset). */

@@ -36,9 +36,8 @@ import {
   generateProviderVerificationCsv,
 } from './provider-verifications.export.js';
 import {
-  countProviderVerifications,
   findProviderVerification,
-  listProviderVerifications,
+  pageOfProviderVerifications,
   providerVerificationStatistics,
   type VerificationReadContext,
 } from './provider-verifications.reads.js';
@@ -89,8 +88,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
     async (request) => {
       const { page, page_size, ...filters } = request.query;
       const context = readContext(app);
-      const { count, capped } = await countProviderVerifications(app.db, filters, context.now);
-      const results = await listProviderVerifications(
+      const { count, capped, results } = await pageOfProviderVerifications(
         app.db,
         filters,
         { limit: page_size, offset: offsetOf({ page, page_size }) },
@@ -115,8 +113,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
       const { page, page_size, ...rest } = request.query;
       const filters = { ...rest, status: 'pending' as const };
       const context = readContext(app);
-      const { count, capped } = await countProviderVerifications(app.db, filters, context.now);
-      const results = await listProviderVerifications(
+      const { count, capped, results } = await pageOfProviderVerifications(
         app.db,
         filters,
         { limit: page_size, offset: offsetOf({ page, page_size }), oldestFirst: true },
