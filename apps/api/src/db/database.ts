@@ -7,6 +7,7 @@ import { type PoolErrorListener, ResilientPool } from './resilient-pool.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sql.js';
 import { ImmediateTransactionSqliteDialect } from './sqlite-dialect.js';
+import { StatementCache } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -149,7 +150,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma(`busy_timeout = ${options.databaseQueryTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({
-    dialect: new ImmediateTransactionSqliteDialect({ database: sqlite }),
+    dialect: new ImmediateTransactionSqliteDialect({ database: new StatementCache(sqlite) }),
     plugins: [new SqliteBooleanPlugin()],
     ...queryLog(options),
   });

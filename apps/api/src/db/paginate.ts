@@ -73,3 +73,31 @@ export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
   ]);
   return { count: total.count, capped: total.capped, rows };
 }
+
+/** A select of a list's rows in its order, which a page limits. */
+export interface OrderedRows<R> {
+  limit(limit: number): OrderedRows<R>;
+  offset(offset: number): OrderedRows<R>;
+  execute(): Promise<R[]>;
+}
+
+/** The ids of a list's filtered rows in its order (a subquery), which a page limits. */
+export interface OrderedIds<Q> {
+  limit(limit: number): Q;
+}
+
+/**
+ * `fetchListPage`'s two ways to read a page, from the list's order written once: `rowsAmong(ids)`
+ * selects the rows whose id is among `ids` (the page's ids as a subquery, or a search's matches)
+ * in the list's order; `orderedIds()` selects the filtered ids in that order.
+ */
+export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number): Q }>(
+  page: { limit: number; offset: number },
+  rowsAmong: (ids: number[] | Q) => OrderedRows<R>,
+  orderedIds: () => Q,
+): { rows: () => Promise<R[]>; rowsOf: (ids: number[]) => Promise<R[]> } {
+  return {
+    rows: () => rowsAmong(orderedIds().limit(page.limit).offset(page.offset)).execute(),
+    rowsOf: (ids) => rowsAmong(ids).limit(page.limit).offset(page.offset).execute(),
+  };
+}

@@ -10,6 +10,11 @@ export function offsetOf({ page, page_size }: PageRequest): number {
   return (page - 1) * page_size;
 }
 
+/** The rows a page request covers, as a limit and an offset. */
+export function pageWindow(request: PageRequest): { limit: number; offset: number } {
+  return { limit: request.page_size, offset: offsetOf(request) };
+}
+
 /** Stand-in origin to parse a path; never part of an answer. */
 const PARSING_ORIGIN = 'http://kwanza.invalid';
 

@@ -53,16 +53,25 @@ const LOADED_TABLES = [
   'conversations',
   'messages',
   'notifications',
+  'audit_entries',
 ];
 
 /** Indexes the triggers of the loaded tables look rows up by (kept during the load). */
 const TRIGGER_LOOKUPS = ['provider_verifications_user_idx', 'client_verifications_user_idx'];
 
 /**
- * SQLite: drops the loaded tables' secondary indexes (not the unique constraints' automatic ones),
- * runs the load, then creates them again from their own SQL, inside the caller's transaction.
- * Building an index once from sorted rows is many times cheaper than updating a dozen random-order
- * indexes row by row; the schema ends exactly as it began.
+ * Text indexes kept by an insert trigger that the seed's other stages do not drop (the audit
+ * journal's, outside the searchable tables of migrations/support/search-index): the trigger stands
+ * aside during the load and the index is rebuilt once from its content table.
+ */
+const DEFERRED_TEXT_INDEXES = [{ fts: 'audit_entries_fts', trigger: 'audit_entries_fts_insert' }];
+
+/**
+ * SQLite: drops the loaded tables' secondary indexes (not the unique constraints' automatic ones)
+ * and the deferred text indexes' insert triggers, runs the load, then creates them again from their
+ * own SQL and rebuilds those text indexes, inside the caller's transaction. Building an index once
+ * from sorted rows is many times cheaper than updating a dozen random-order indexes row by row; the
+ * schema ends exactly as it began.
  */
 export async function withDeferredIndexes<T>(trx: Kysely<Database>, load: () => Promise<T>): Promise<T> {
   if (!isSqlite(trx)) return load();
@@ -72,8 +81,18 @@ export async function withDeferredIndexes<T>(trx: Kysely<Database>, load: () => 
     where type = 'index' and sql is not null and tbl_name in (${tables})
       and name not in (${sql.join(TRIGGER_LOOKUPS.map((name) => sql.lit(name)))})
     order by name`.execute(trx);
+  const triggerNames = sql.join(DEFERRED_TEXT_INDEXES.map((deferred) => sql.lit(deferred.trigger)));
+  const triggers = await sql<{ name: string; sql: string }>`
+    select name, sql from sqlite_master where type = 'trigger' and name in (${triggerNames})
+    order by name`.execute(trx);
   for (const index of rows) await sql`drop index ${sql.id(index.name)}`.execute(trx);
+  for (const trigger of triggers.rows) await sql`drop trigger ${sql.id(trigger.name)}`.execute(trx);
   const result = await load();
   for (const index of rows) await sql.raw(index.sql).execute(trx);
+  for (const deferred of DEFERRED_TEXT_INDEXES) {
+    if (!triggers.rows.some((trigger) => trigger.name === deferred.trigger)) continue;
+    await sql.raw(`insert into ${deferred.fts} (${deferred.fts}) values ('rebuild')`).execute(trx);
+  }
+  for (const trigger of triggers.rows) await sql.raw(trigger.sql).execute(trx);
   return result;
 }

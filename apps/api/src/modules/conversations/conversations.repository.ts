@@ -8,13 +8,13 @@ import type {
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { toCount } from '../../db/aggregates.js';
 import { readCounters, sumBuckets } from '../../db/counters.js';
-import { fetchListPage } from '../../db/paginate.js';
+import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { planSearches, type SearchPlans, type SearchSide, searchAnySide } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
 import { displayName, type NamedPerson } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
-import { offsetOf } from '../../lib/pagination.js';
+import { pageWindow } from '../../lib/pagination.js';
 import { describeDuration, describeTimeAgo, periodStart, recentStart } from './conversation-times.js';
 
 /*
@@ -193,29 +193,19 @@ export async function listConversations(
       return toCount(row.count);
     },
     matches: () => filtered().select('conversations.id'),
-    rows: () =>
-      selectConversations(db)
-        .where(
-          'conversations.id',
-          'in',
-          filtered()
-            .select('conversations.id')
-            .orderBy('conversations.last_activity_at', 'desc')
-            .orderBy('conversations.id', 'desc')
-            .limit(query.page_size)
-            .offset(offsetOf(query)),
-        )
-        .orderBy('conversations.last_activity_at', 'desc')
-        .orderBy('conversations.id', 'desc')
-        .execute(),
-    rowsOf: (ids) =>
-      selectConversations(db)
-        .where('conversations.id', 'in', ids)
-        .orderBy('conversations.last_activity_at', 'desc')
-        .orderBy('conversations.id', 'desc')
-        .limit(query.page_size)
-        .offset(offsetOf(query))
-        .execute(),
+    ...pageReaders(
+      pageWindow(query),
+      (ids) =>
+        selectConversations(db)
+          .where('conversations.id', 'in', ids)
+          .orderBy('conversations.last_activity_at', 'desc')
+          .orderBy('conversations.id', 'desc'),
+      () =>
+        filtered()
+          .select('conversations.id')
+          .orderBy('conversations.last_activity_at', 'desc')
+          .orderBy('conversations.id', 'desc'),
+    ),
   });
   return { count: page.count, count_capped: page.capped, results: page.rows.map(toConversation) };
 }

@@ -11,13 +11,13 @@ import {
 } from '@kwanza/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { countByPart, readCounters } from '../../db/counters.js';
-import { fetchListPage } from '../../db/paginate.js';
+import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { planSearches, type SearchPlans, type SearchSide, searchAnySide } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
-import { offsetOf } from '../../lib/pagination.js';
+import { pageWindow } from '../../lib/pagination.js';
 import type { DocumentUrlSigner } from '../../storage/signed-url.js';
 
 export const DISPUTE_NOT_FOUND = 'Litige introuvable.';
@@ -196,21 +196,16 @@ export async function listDisputes(
 ): Promise<{ count: number; count_capped: boolean; status_counts: DisputeStatusCounts; results: Dispute[] }> {
   const plans = await planSearches(db, DISPUTE_SEARCH, query.search);
   const filtered = () => db.selectFrom('disputes').where(matchesFilters(db, query, plans));
-  const rows = () =>
-    selectDisputes(db)
-      .where(
-        'disputes.id',
-        'in',
-        filtered()
-          .select('disputes.id')
-          .orderBy('disputes.created_at', 'desc')
-          .orderBy('disputes.id', 'desc')
-          .limit(query.page_size)
-          .offset(offsetOf(query)),
-      )
-      .orderBy('disputes.created_at', 'desc')
-      .orderBy('disputes.id', 'desc')
-      .execute();
+  const { rows, rowsOf } = pageReaders(
+    pageWindow(query),
+    (ids) =>
+      selectDisputes(db)
+        .where('disputes.id', 'in', ids)
+        .orderBy('disputes.created_at', 'desc')
+        .orderBy('disputes.id', 'desc'),
+    () =>
+      filtered().select('disputes.id').orderBy('disputes.created_at', 'desc').orderBy('disputes.id', 'desc'),
+  );
   let total: { count: number; capped: boolean; rows: Awaited<ReturnType<typeof rows>> };
   let byStatus: { counts: DisputeStatusCounts; capped: boolean };
   if (query.search && query.status) {
@@ -221,14 +216,7 @@ export async function listDisputes(
         exactCount: async () => 0,
         matches: () => filtered().select('disputes.id'),
         rows,
-        rowsOf: (ids) =>
-          selectDisputes(db)
-            .where('disputes.id', 'in', ids)
-            .orderBy('disputes.created_at', 'desc')
-            .orderBy('disputes.id', 'desc')
-            .limit(query.page_size)
-            .offset(offsetOf(query))
-            .execute(),
+        rowsOf,
       }),
       statusCounts(db, query.search, plans),
     ]);

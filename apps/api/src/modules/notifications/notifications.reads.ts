@@ -8,7 +8,7 @@ import {
 } from '@kwanza/contract';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { readCounters, sumBuckets } from '../../db/counters.js';
-import { countUpToCap, fetchListPage } from '../../db/paginate.js';
+import { countUpToCap, fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   planSearches,
@@ -20,7 +20,7 @@ import {
 import { dialectOf } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
-import { offsetOf } from '../../lib/pagination.js';
+import { pageWindow } from '../../lib/pagination.js';
 import { periodStart } from '../../lib/periods.js';
 
 /*
@@ -169,29 +169,19 @@ export async function listNotifications(
     searching: Boolean(query.search || query.period),
     exactCount: () => countedTotal(db, query),
     matches: () => filtered().select('notifications.id'),
-    rows: () =>
-      selectNotifications(db)
-        .where(
-          'notifications.id',
-          'in',
-          filtered()
-            .select('notifications.id')
-            .orderBy('notifications.created_at', 'desc')
-            .orderBy('notifications.id', 'desc')
-            .limit(query.page_size)
-            .offset(offsetOf(query)),
-        )
-        .orderBy('notifications.created_at', 'desc')
-        .orderBy('notifications.id', 'desc')
-        .execute(),
-    rowsOf: (ids) =>
-      selectNotifications(db)
-        .where('notifications.id', 'in', ids)
-        .orderBy('notifications.created_at', 'desc')
-        .orderBy('notifications.id', 'desc')
-        .limit(query.page_size)
-        .offset(offsetOf(query))
-        .execute(),
+    ...pageReaders(
+      pageWindow(query),
+      (ids) =>
+        selectNotifications(db)
+          .where('notifications.id', 'in', ids)
+          .orderBy('notifications.created_at', 'desc')
+          .orderBy('notifications.id', 'desc'),
+      () =>
+        filtered()
+          .select('notifications.id')
+          .orderBy('notifications.created_at', 'desc')
+          .orderBy('notifications.id', 'desc'),
+    ),
   });
   return { count: page.count, count_capped: page.capped, results: page.rows.map(toNotification) };
 }

@@ -9,7 +9,7 @@ import type {
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { toCount } from '../../db/aggregates.js';
 import { countByPart, readCounters, sumBuckets } from '../../db/counters.js';
-import { fetchListPage } from '../../db/paginate.js';
+import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { INDEX_PLAN, planSearch, type SearchPlan, searchMatches } from '../../db/search.js';
 import { dialectOf, lockRowsOnPostgres, nowIso, parseJsonArray } from '../../db/sql.js';
@@ -18,7 +18,7 @@ import { trackChanges } from '../../lib/audit-objects.js';
 import { displayName } from '../../lib/display-name.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { lastTwelveMonths } from '../../lib/months.js';
-import { offsetOf } from '../../lib/pagination.js';
+import { pageWindow } from '../../lib/pagination.js';
 import { buildBudgetDisplay } from './budget-display.js';
 
 export const PROJECT_NOT_FOUND = 'Projet introuvable.';
@@ -145,29 +145,19 @@ export async function listProjects(
       return toCount(row.count);
     },
     matches: () => filtered().select('projects.id'),
-    rows: () =>
-      selectProjects(db)
-        .where(
-          'projects.id',
-          'in',
-          filtered()
-            .select('projects.id')
-            .orderBy('projects.created_at', 'desc')
-            .orderBy('projects.id', 'desc')
-            .limit(query.page_size)
-            .offset(offsetOf(query)),
-        )
-        .orderBy('projects.created_at', 'desc')
-        .orderBy('projects.id', 'desc')
-        .execute(),
-    rowsOf: (ids) =>
-      selectProjects(db)
-        .where('projects.id', 'in', ids)
-        .orderBy('projects.created_at', 'desc')
-        .orderBy('projects.id', 'desc')
-        .limit(query.page_size)
-        .offset(offsetOf(query))
-        .execute(),
+    ...pageReaders(
+      pageWindow(query),
+      (ids) =>
+        selectProjects(db)
+          .where('projects.id', 'in', ids)
+          .orderBy('projects.created_at', 'desc')
+          .orderBy('projects.id', 'desc'),
+      () =>
+        filtered()
+          .select('projects.id')
+          .orderBy('projects.created_at', 'desc')
+          .orderBy('projects.id', 'desc'),
+    ),
   });
   return { count: page.count, count_capped: page.capped, results: page.rows.map(toProject) };
 }

@@ -2,14 +2,14 @@ import type { Provider, ProviderListQuery, ProviderStats } from '@kwanza/contrac
 import type { Kysely } from 'kysely';
 import { countWhere, toCount } from '../../db/aggregates.js';
 import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
-import { fetchListPage } from '../../db/paginate.js';
+import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { planSearches, type SearchPlans, type SearchSide, searchAnySide } from '../../db/search.js';
-import { dialectOf, parseJsonArray, userIsLive } from '../../db/sql.js';
+import { dialectOf, parseJsonArray, userNotDeleted } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
 import { notFound } from '../../lib/http-errors.js';
-import { offsetOf } from '../../lib/pagination.js';
+import { pageWindow } from '../../lib/pagination.js';
 
 export const PROVIDER_NOT_FOUND = 'Prestataire introuvable.';
 
@@ -34,7 +34,7 @@ function filteredProviders(
   query: Pick<ProviderListQuery, 'search' | 'is_verified'>,
   plans?: SearchPlans,
 ) {
-  let rows = db.selectFrom('provider_profiles as pp').where((eb) => userIsLive(eb.ref('pp.user_id')));
+  let rows = db.selectFrom('provider_profiles as pp').where((eb) => userNotDeleted(eb.ref('pp.user_id')));
   const term = query.search;
   if (term) rows = rows.where(searchAnySide(dialectOf(db), term, PROVIDER_SEARCH, plans));
   if (query.is_verified !== undefined) rows = rows.where('pp.is_verified', '=', query.is_verified);
@@ -134,35 +134,22 @@ export async function listProviders(
     matches: () => filteredProviders(db, query, plans).select('pp.id'),
     // The page's ids already come from live providers: joining their users by primary key only
     // (a condition on users here would let SQLite walk the users table instead of the ids).
-    rows: () =>
-      db
-        .selectFrom('provider_profiles as pp')
-        .innerJoin('users as u', 'u.id', 'pp.user_id')
-        .select(PROVIDER_COLUMNS)
-        .where(
-          'pp.id',
-          'in',
-          filteredProviders(db, query, plans)
-            .select('pp.id')
-            .orderBy('pp.created_at', 'desc')
-            .orderBy('pp.id', 'desc')
-            .limit(query.page_size)
-            .offset(offsetOf(query)),
-        )
-        .orderBy('pp.created_at', 'desc')
-        .orderBy('pp.id', 'desc')
-        .execute(),
-    rowsOf: (ids) =>
-      db
-        .selectFrom('provider_profiles as pp')
-        .innerJoin('users as u', 'u.id', 'pp.user_id')
-        .select(PROVIDER_COLUMNS)
-        .where('pp.id', 'in', ids)
-        .orderBy('pp.created_at', 'desc')
-        .orderBy('pp.id', 'desc')
-        .limit(query.page_size)
-        .offset(offsetOf(query))
-        .execute(),
+    ...pageReaders(
+      pageWindow(query),
+      (ids) =>
+        db
+          .selectFrom('provider_profiles as pp')
+          .innerJoin('users as u', 'u.id', 'pp.user_id')
+          .select(PROVIDER_COLUMNS)
+          .where('pp.id', 'in', ids)
+          .orderBy('pp.created_at', 'desc')
+          .orderBy('pp.id', 'desc'),
+      () =>
+        filteredProviders(db, query, plans)
+          .select('pp.id')
+          .orderBy('pp.created_at', 'desc')
+          .orderBy('pp.id', 'desc'),
+    ),
   });
   let stats: ProviderStats | null = null;
   if (counters) {

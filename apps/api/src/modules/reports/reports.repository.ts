@@ -1,7 +1,7 @@
 import type { Report, ReportListQuery, UpdateReportStatusBody } from '@kwanza/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { readCounters, sumBuckets } from '../../db/counters.js';
-import { fetchListPage } from '../../db/paginate.js';
+import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { planSearches, type SearchPlans, type SearchSide, searchAnySide } from '../../db/search.js';
 import { dialectOf, nowIso } from '../../db/sql.js';
@@ -9,7 +9,7 @@ import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
 import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
-import { offsetOf } from '../../lib/pagination.js';
+import { pageWindow } from '../../lib/pagination.js';
 import { applyTransition } from '../../lib/transitions.js';
 
 export const REPORT_NOT_FOUND = 'Signalement introuvable.';
@@ -116,29 +116,16 @@ export async function listReports(
           (!query.status || status === query.status) && (!query.type || type === query.type),
       ),
     matches: () => filtered().select('reports.id'),
-    rows: () =>
-      selectReports(db)
-        .where(
-          'reports.id',
-          'in',
-          filtered()
-            .select('reports.id')
-            .orderBy('reports.created_at', 'desc')
-            .orderBy('reports.id', 'desc')
-            .limit(query.page_size)
-            .offset(offsetOf(query)),
-        )
-        .orderBy('reports.created_at', 'desc')
-        .orderBy('reports.id', 'desc')
-        .execute(),
-    rowsOf: (ids) =>
-      selectReports(db)
-        .where('reports.id', 'in', ids)
-        .orderBy('reports.created_at', 'desc')
-        .orderBy('reports.id', 'desc')
-        .limit(query.page_size)
-        .offset(offsetOf(query))
-        .execute(),
+    ...pageReaders(
+      pageWindow(query),
+      (ids) =>
+        selectReports(db)
+          .where('reports.id', 'in', ids)
+          .orderBy('reports.created_at', 'desc')
+          .orderBy('reports.id', 'desc'),
+      () =>
+        filtered().select('reports.id').orderBy('reports.created_at', 'desc').orderBy('reports.id', 'desc'),
+    ),
   });
   return { count: page.count, count_capped: page.capped, results: page.rows.map(toReport) };
 }

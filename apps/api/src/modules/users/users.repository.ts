@@ -3,14 +3,14 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import { countWhere, toCount } from '../../db/aggregates.js';
 import { readCounters, sumBuckets } from '../../db/counters.js';
 import { lockActiveAdmins } from '../../db/locks.js';
-import { fetchListPage } from '../../db/paginate.js';
+import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { INDEX_PLAN, planSearch, type SearchPlan, searchMatches } from '../../db/search.js';
 import { dialectOf, lockRowsOnPostgres, nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
-import { offsetOf } from '../../lib/pagination.js';
+import { pageWindow } from '../../lib/pagination.js';
 import { projectSearchText, providerSearchText, userSearchText } from '../../lib/search-text.js';
 import { revokeUserSessions } from '../../lib/sessions.js';
 import { queueUserDocumentRemovals } from '../../storage/document-removals.js';
@@ -166,33 +166,21 @@ export async function listUsers(
     searching: Boolean(query.search),
     exactCount: async () => sumBuckets(counters ?? [], matches),
     matches: () => filteredUsers(db, query, plan).select('users.id'),
-    rows: () =>
-      db
-        .selectFrom('users')
-        .select(selectUserColumns)
-        .where(
-          'users.id',
-          'in',
-          filteredUsers(db, query, plan)
-            .select('users.id')
-            .orderBy('users.date_joined', 'desc')
-            .orderBy('users.id', 'desc')
-            .limit(query.page_size)
-            .offset(offsetOf(query)),
-        )
-        .orderBy('users.date_joined', 'desc')
-        .orderBy('users.id', 'desc')
-        .execute(),
-    rowsOf: (ids) =>
-      db
-        .selectFrom('users')
-        .select(selectUserColumns)
-        .where('users.id', 'in', ids)
-        .orderBy('users.date_joined', 'desc')
-        .orderBy('users.id', 'desc')
-        .limit(query.page_size)
-        .offset(offsetOf(query))
-        .execute(),
+    ...pageReaders(
+      pageWindow(query),
+      (ids) =>
+        db
+          .selectFrom('users')
+          .select(selectUserColumns)
+          .where('users.id', 'in', ids)
+          .orderBy('users.date_joined', 'desc')
+          .orderBy('users.id', 'desc'),
+      () =>
+        filteredUsers(db, query, plan)
+          .select('users.id')
+          .orderBy('users.date_joined', 'desc')
+          .orderBy('users.id', 'desc'),
+    ),
   });
   let stats: UserStats | null = null;
   if (counters) {

@@ -8,7 +8,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import { toCount } from '../../db/aggregates.js';
 import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
 import type { Dialect } from '../../db/database.js';
-import { fetchListPage } from '../../db/paginate.js';
+import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { planSearches, type SearchPlans, type SearchSide, searchAnySide } from '../../db/search.js';
 import { dialectOf, userIsLive } from '../../db/sql.js';
@@ -195,18 +195,19 @@ export async function pageOfProviderVerifications(
     db
       .selectFrom('provider_verifications')
       .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db), plans));
-  const inOrder = (ids: number[] | ReturnType<typeof pageIds>) =>
-    selectVerifications(db, {}, now)
-      .where('provider_verifications.id', 'in', ids)
-      .orderBy('provider_verifications.submitted_at', direction)
-      .orderBy('provider_verifications.id', direction);
-  const pageIds = () =>
-    filtered()
-      .select('provider_verifications.id')
-      .orderBy('provider_verifications.submitted_at', direction)
-      .orderBy('provider_verifications.id', direction)
-      .limit(page.limit)
-      .offset(page.offset);
+  const readers = pageReaders(
+    page,
+    (ids) =>
+      selectVerifications(db, {}, now)
+        .where('provider_verifications.id', 'in', ids)
+        .orderBy('provider_verifications.submitted_at', direction)
+        .orderBy('provider_verifications.id', direction),
+    () =>
+      filtered()
+        .select('provider_verifications.id')
+        .orderBy('provider_verifications.submitted_at', direction)
+        .orderBy('provider_verifications.id', direction),
+  );
   const listed = await fetchListPage(db, {
     searching: Boolean(filters.search),
     exactCount: async () => {
@@ -219,8 +220,7 @@ export async function pageOfProviderVerifications(
       return sumBuckets(await readCounters(db, 'provider_verifications'), bucketMatches(filters));
     },
     matches: () => filtered().select('provider_verifications.id'),
-    rows: () => inOrder(pageIds()).execute(),
-    rowsOf: (ids) => inOrder(ids).limit(page.limit).offset(page.offset).execute(),
+    ...readers,
   });
   // Lists never issue document links.
   const listContext = { ...context, signer: null };

@@ -1,0 +1,67 @@
+import SqliteDatabase from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StatementCache } from './statement-cache.js';
+
+describe('StatementCache', () => {
+  let database: SqliteDatabase.Database;
+  afterEach(() => {
+    if (database.open) database.close();
+  });
+
+  const open = () => {
+    database = new SqliteDatabase(':memory:');
+    database.exec('create table t (id integer primary key, v text); insert into t (v) values (1), (2), (3);');
+    return database;
+  };
+
+  it('prepares a statement once and reuses it for the same SQL', () => {
+    const cache = new StatementCache(open());
+    const first = cache.prepare('select v from t where id = ?');
+    const second = cache.prepare('select v from t where id = ?');
+    expect(second).toBe(first);
+    expect(second.all([2])).toEqual([{ v: '2' }]);
+    expect(cache.prepare('select v from t where id > ?')).not.toBe(first);
+    expect(cache.size).toBe(2);
+  });
+
+  it('lets the least recently used statement go past its size', () => {
+    const cache = new StatementCache(open(), { size: 2 });
+    const a = cache.prepare('select 1');
+    const b = cache.prepare('select 2');
+    expect(cache.prepare('select 1')).toBe(a); // now the most recent
+    cache.prepare('select 3'); // 'select 2' goes
+    expect(cache.size).toBe(2);
+    expect(cache.prepare('select 1')).toBe(a);
+    expect(cache.prepare('select 2')).not.toBe(b);
+  });
+
+  it('prepares long SQL each time without keeping it', () => {
+    const cache = new StatementCache(open(), { maxSqlLength: 30 });
+    const long = 'select v from t where id in (1, 2, 3) order by id';
+    expect(cache.prepare(long)).not.toBe(cache.prepare(long));
+    expect(cache.size).toBe(0);
+  });
+
+  it('gives a fresh statement while the kept one is still iterating', () => {
+    const cache = new StatementCache(open());
+    const sql = 'select id from t order by id';
+    const iterating = cache.prepare(sql).iterate([]);
+    expect(iterating.next().value).toEqual({ id: 1 });
+    const other = cache.prepare(sql);
+    expect(other.all([])).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    expect(iterating.next().value).toEqual({ id: 2 });
+    iterating.return?.();
+  });
+
+  it('runs kept statements again after the schema changed, and closes the database', () => {
+    const db = open();
+    const cache = new StatementCache(db);
+    const count = cache.prepare('select count(*) as n from t');
+    expect(count.all([])).toEqual([{ n: 3 }]);
+    db.exec('alter table t add column w text; create index t_v on t (v);');
+    expect(cache.prepare('select count(*) as n from t').all([])).toEqual([{ n: 3 }]);
+    cache.close();
+    expect(db.open).toBe(false);
+    expect(cache.size).toBe(0);
+  });
+});
