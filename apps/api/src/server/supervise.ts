@@ -5,6 +5,15 @@ import type { FirstAdmin } from './prepare.js';
 /** V8 semi-space of each API process, in MB (V8's default grows to 16). */
 export const WORKER_SEMI_SPACE_MB = 2;
 
+/**
+ * Environment of the API processes: glibc gives each thread that allocates (V8's helpers, libuv's
+ * pool) its own malloc arena, which keeps freed memory; two arenas cut a loaded process's memory by
+ * about a quarter (the operator's own MALLOC_ARENA_MAX wins).
+ */
+export function workerEnvironment(environment: NodeJS.ProcessEnv): Record<string, string> {
+  return { MALLOC_ARENA_MAX: environment.MALLOC_ARENA_MAX ?? '2' };
+}
+
 export function printReady(config: AppConfig, address: string, admin: FirstAdmin): void {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost}:${new URL(address).port}`;
@@ -47,7 +56,7 @@ export function superviseWorkers(config: AppConfig, admin: FirstAdmin): void {
       for (const other of Object.values(cluster.workers ?? {})) other?.kill();
       process.exit(1);
     }
-    cluster.fork();
+    cluster.fork(workerEnvironment(process.env));
   });
   const stop = () => {
     if (stopping) return;
@@ -60,5 +69,5 @@ export function superviseWorkers(config: AppConfig, admin: FirstAdmin): void {
   // A small young generation: an API process allocates short-lived request objects; scavenging them
   // more often keeps each process near 100 MB under load instead of growing 16 MB semi-spaces.
   cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`] });
-  for (let index = 0; index < config.workers; index += 1) cluster.fork();
+  for (let index = 0; index < config.workers; index += 1) cluster.fork(workerEnvironment(process.env));
 }
