@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
@@ -21,27 +21,42 @@ const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
  * Whether the session is still open is for lib/sessions.ts to check.
  */
 export class TokenService {
-  readonly #key: Uint8Array;
+  /**
+   * The secret as a Web Crypto key, imported once: given raw bytes, jose imports them again for
+   * every token it checks, a cost paid on each request.
+   */
+  readonly #key: Promise<webcrypto.CryptoKey>;
   readonly #now: () => Date;
 
   constructor(secret: string, now: () => Date = () => new Date()) {
-    this.#key = new TextEncoder().encode(secret);
+    this.#key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     this.#now = now;
   }
 
-  sign(claims: { userId: number; sessionId: string; issuedAt: number; expiresAt: number }): Promise<string> {
+  async sign(claims: {
+    userId: number;
+    sessionId: string;
+    issuedAt: number;
+    expiresAt: number;
+  }): Promise<string> {
     return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setIssuedAt(claims.issuedAt)
       .setExpirationTime(claims.expiresAt)
-      .sign(this.#key);
+      .sign(await this.#key);
   }
 
   /** The token's claims, or null when it is malformed, tampered with, expired or lacks a claim. */
   async verify(token: string): Promise<AccessTokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, {
+      const { payload } = await jwtVerify(token, await this.#key, {
         algorithms: ['HS256'],
         requiredClaims: ['sub', 'sid', 'iat', 'exp'],
         currentDate: this.#now(),
