@@ -3,7 +3,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { AuditEntriesTable, Database } from '../db/schema.js';
 import { auditSearchText } from '../lib/audit-trail.js';
 import { displayName } from '../lib/display-name.js';
-import { insertAll } from './batch-insert.js';
+import { insertRows } from './batch-insert.js';
 import type { RunInTransaction, SeedContext } from './seed-context.js';
 import { DAY, HOUR, isoString, MINUTE } from './timeline.js';
 
@@ -58,9 +58,7 @@ async function writeEntries(
   rows: Insertable<AuditEntriesTable>[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await runInTransaction((trx) =>
-    insertAll(rows, (batch) => trx.insertInto('audit_entries').values(batch).execute()),
-  );
+  await runInTransaction((trx) => insertRows(trx, 'audit_entries', rows));
   context.summary.audit_entries += rows.length;
 }
 

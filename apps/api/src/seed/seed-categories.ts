@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { catalogueNameKey } from '../lib/search-text.js';
-import { insertReturningIds } from './batch-insert.js';
+import { insertRows } from './batch-insert.js';
 import { CATALOG } from './catalog.js';
 import type { SeedContext } from './seed-context.js';
 import { DAY, isoString } from './timeline.js';
@@ -9,7 +9,9 @@ import { DAY, isoString } from './timeline.js';
 /** Inserts the catalogue: categories first, then their subcategories. */
 export async function seedCategories(db: Kysely<Database>, context: SeedContext): Promise<void> {
   const createdAt = isoString(context.nowMs - 400 * DAY);
-  const categoryIds = await insertReturningIds(
+  const categoryIds = await insertRows(
+    db,
+    'categories',
     CATALOG.map((category) => ({
       name: category.name,
       name_key: catalogueNameKey(category.name),
@@ -18,7 +20,7 @@ export async function seedCategories(db: Kysely<Database>, context: SeedContext)
       image_url: `https://images.example.com/categories/${category.slug}.jpg`,
       created_at: createdAt,
     })),
-    (batch) => db.insertInto('categories').values(batch).returning('id').execute(),
+    true,
   );
   const subcategoryRows = CATALOG.flatMap((category, index) =>
     category.subcategories.map((subcategory) => ({
@@ -30,9 +32,7 @@ export async function seedCategories(db: Kysely<Database>, context: SeedContext)
       created_at: createdAt,
     })),
   );
-  const subcategoryIds = await insertReturningIds(subcategoryRows, (batch) =>
-    db.insertInto('subcategories').values(batch).returning('id').execute(),
-  );
+  const subcategoryIds = await insertRows(db, 'subcategories', subcategoryRows, true);
   context.categories = CATALOG.map((catalog, index) => ({
     id: categoryIds[index] ?? 0,
     catalog,

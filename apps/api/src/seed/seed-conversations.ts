@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import { deferConversationSummaries } from '../db/migrations/support/conversation-summaries.js';
 import type { ConversationsTable, Database, MessagesTable } from '../db/schema.js';
-import { insertAll, insertReturningIds } from './batch-insert.js';
+import { insertRows } from './batch-insert.js';
 import type { SeedContext } from './seed-context.js';
 import type { SeededProject } from './seed-projects.js';
 import type { ChunkClient } from './seed-users.js';
@@ -140,9 +140,11 @@ export async function seedConversations(
   const plans = subjects(context, projects, clients).map((subject) => planConversation(context, subject));
   // The summaries on the conversation rows are computed once at the end of the seed.
   await deferConversationSummaries(db);
-  const ids = await insertReturningIds(
+  const ids = await insertRows(
+    db,
+    'conversations',
     plans.map((plan) => plan.row),
-    (batch) => db.insertInto('conversations').values(batch).returning('id').execute(),
+    true,
   );
   const messages: Insertable<MessagesTable>[] = [];
   for (const [position, plan] of plans.entries()) {
@@ -150,7 +152,7 @@ export async function seedConversations(
     if (id === undefined) continue;
     for (const message of plan.messages) messages.push({ ...message, conversation_id: id });
   }
-  await insertAll(messages, (batch) => db.insertInto('messages').values(batch).execute());
+  await insertRows(db, 'messages', messages);
   context.summary.conversations += ids.length;
   context.summary.messages += messages.length;
 }

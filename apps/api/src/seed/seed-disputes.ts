@@ -6,7 +6,7 @@ import type {
   DisputesTable,
 } from '../db/schema.js';
 import { disputeSearchText } from '../lib/search-text.js';
-import { insertAll, insertReturningIds } from './batch-insert.js';
+import { insertRows } from './batch-insert.js';
 import { formatAoa, type SeedContext } from './seed-context.js';
 import type { SeededProject } from './seed-projects.js';
 import { disputeStory, evidenceDescription, resolutionNote } from './texts.js';
@@ -80,9 +80,11 @@ export async function seedDisputesOfProjects(
     const plan = planDispute(context, project);
     if (plan) plans.push(plan);
   }
-  const ids = await insertReturningIds(
+  const ids = await insertRows(
+    db,
+    'disputes',
     plans.map((plan) => plan.row),
-    (batch) => db.insertInto('disputes').values(batch).returning('id').execute(),
+    true,
   );
   const evidence: Insertable<DisputeEvidenceTable>[] = [];
   const history: Insertable<DisputeStatusHistoryTable>[] = [];
@@ -112,8 +114,8 @@ export async function seedDisputesOfProjects(
       });
     }
   }
-  await insertAll(evidence, (batch) => db.insertInto('dispute_evidence').values(batch).execute());
-  await insertAll(history, (batch) => db.insertInto('dispute_status_history').values(batch).execute());
+  await insertRows(db, 'dispute_evidence', evidence);
+  await insertRows(db, 'dispute_status_history', history);
   context.summary.disputes += ids.length;
   context.summary.dispute_evidence += evidence.length;
   context.summary.dispute_status_history += history.length;

@@ -2,7 +2,7 @@ import { NotificationType, type RelatedObjectType } from '@kwanza/contract';
 import type { Insertable } from 'kysely';
 import type { NotificationsTable } from '../db/schema.js';
 import { notificationSearchText } from '../lib/search-text.js';
-import { insertAll } from './batch-insert.js';
+import { insertRows } from './batch-insert.js';
 import type { NamedRow, RunInTransaction, SeedContext } from './seed-context.js';
 import { notificationText } from './texts.js';
 import { DAY, isoString, MINUTE, timeBetween } from './timeline.js';
@@ -158,9 +158,7 @@ export async function seedNotifications(
   onBatch: (inserted: number) => Promise<void>,
 ): Promise<void> {
   const insert = async (rows: Insertable<NotificationsTable>[]) => {
-    await runInTransaction((trx) =>
-      insertAll(rows, (batch) => trx.insertInto('notifications').values(batch).execute()),
-    );
+    await runInTransaction((trx) => insertRows(trx, 'notifications', rows));
     context.summary.notifications += rows.length;
   };
   for (const adminId of context.adminIds) {

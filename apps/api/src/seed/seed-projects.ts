@@ -2,7 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Database, OffersTable, ProjectsTable } from '../db/schema.js';
 import { toJsonArray } from '../db/sql.js';
 import { projectSearchText } from '../lib/search-text.js';
-import { insertAll, insertReturningIds } from './batch-insert.js';
+import { insertRows } from './batch-insert.js';
 import type { Random, Weighted } from './random.js';
 import type { SeedContext } from './seed-context.js';
 import type { ChunkClient } from './seed-users.js';
@@ -226,9 +226,11 @@ export async function seedProjectsOfClients(
     const count = context.random.weighted(PROJECTS_PER_CLIENT);
     for (let index = 0; index < count; index += 1) plans.push(planProject(context, client));
   }
-  const ids = await insertReturningIds(
+  const ids = await insertRows(
+    db,
+    'projects',
     plans.map((plan) => plan.row),
-    (batch) => db.insertInto('projects').values(batch).returning('id').execute(),
+    true,
   );
   const offerRows: Insertable<OffersTable>[] = [];
   const projects: SeededProject[] = [];
@@ -239,7 +241,7 @@ export async function seedProjectsOfClients(
     projects.push({ ...plan.project, id });
     context.pools.projects.add({ id, label: plan.project.title });
   }
-  await insertAll(offerRows, (batch) => db.insertInto('offers').values(batch).execute());
+  await insertRows(db, 'offers', offerRows);
   context.summary.projects += ids.length;
   context.summary.offers += offerRows.length;
   return projects;

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { ReportsTable } from '../db/schema.js';
 import { reportSearchText } from '../lib/search-text.js';
-import { insertAll } from './batch-insert.js';
+import { insertRows } from './batch-insert.js';
 import type { MemberList, RunInTransaction, SeedContext } from './seed-context.js';
 import { reportNote, reportReason } from './texts.js';
 import { DAY, isoString, timeBetween } from './timeline.js';
@@ -66,9 +66,7 @@ export async function seedReports(
       const row = reportRow(context);
       if (row) rows.push(row);
     }
-    await runInTransaction((trx) =>
-      insertAll(rows, (batch) => trx.insertInto('reports').values(batch).execute()),
-    );
+    await runInTransaction((trx) => insertRows(trx, 'reports', rows));
     context.summary.reports += rows.length;
     await onBatch(Math.min(count, start + REPORTS_PER_BATCH) - start);
   }

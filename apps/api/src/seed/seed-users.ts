@@ -2,7 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Database, ProviderProfilesTable, UsersTable } from '../db/schema.js';
 import { toJsonArray } from '../db/sql.js';
 import { providerSearchText, providerVerificationSearchText, userSearchText } from '../lib/search-text.js';
-import { insertAll, insertReturningIds } from './batch-insert.js';
+import { insertRows } from './batch-insert.js';
 import { ALL_SKILLS } from './catalog.js';
 import { COMPANY_SUFFIXES, FEATURED_PEOPLE } from './names.js';
 import type { Person } from './people.js';
@@ -226,9 +226,7 @@ export async function seedUserChunk(
     planned.push(planUser(context, chunk, index));
   }
   const rows = planned.map((user) => userRow(context, user));
-  const ids = await insertReturningIds(rows, (batch) =>
-    db.insertInto('users').values(batch).returning('id').execute(),
-  );
+  const ids = await insertRows(db, 'users', rows, true);
   context.summary.users += ids.length;
 
   const clients: ChunkClient[] = [];
@@ -268,7 +266,7 @@ export async function seedUserChunk(
     }
   }
 
-  await insertAll(profiles, (batch) => db.insertInto('provider_profiles').values(batch).execute());
+  await insertRows(db, 'provider_profiles', profiles);
   context.summary.provider_profiles += profiles.length;
   const verificationIds = await insertProviderVerifications(db, context, providerVerifications);
   for (const [position, id] of verificationIds.entries()) {

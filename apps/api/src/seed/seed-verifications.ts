@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { ClientVerificationsTable, Database, ProviderVerificationsTable } from '../db/schema.js';
-import { insertReturningIds } from './batch-insert.js';
+import { insertRows } from './batch-insert.js';
 import type { SeedContext, VerificationStatusValue } from './seed-context.js';
 import type { VerificationDocumentKeys, VerificationOwner } from './seed-documents.js';
 import { rejectionReason, verificationNote } from './texts.js';
@@ -82,9 +82,7 @@ export async function insertProviderVerifications(
   context: SeedContext,
   rows: ProviderVerificationRow[],
 ): Promise<number[]> {
-  const ids = await insertReturningIds(rows, (batch) =>
-    db.insertInto('provider_verifications').values(batch).returning('id').execute(),
-  );
+  const ids = await insertRows(db, 'provider_verifications', rows, true);
   if (!context.documents.pooled) {
     for (const [index, id] of ids.entries()) {
       const row = rows[index];
@@ -102,9 +100,7 @@ export async function insertClientVerifications(
   context: SeedContext,
   rows: ClientVerificationRow[],
 ): Promise<number[]> {
-  const ids = await insertReturningIds(rows, (batch) =>
-    db.insertInto('client_verifications').values(batch).returning('id').execute(),
-  );
+  const ids = await insertRows(db, 'client_verifications', rows, true);
   if (!context.documents.pooled) {
     for (const [index, id] of ids.entries()) {
       const row = rows[index];
