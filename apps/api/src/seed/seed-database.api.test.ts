@@ -99,6 +99,21 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(await indexesOf(first.db)).toEqual(indexesBefore);
   });
 
+  it('writes only rows whose references hold, and leaves foreign keys enforced (SQLite loads without them)', async () => {
+    if (dialectOf(first.db) === 'sqlite') {
+      const violations = await sql<{ table: string }>`pragma foreign_key_check`.execute(first.db);
+      expect(violations.rows).toEqual([]);
+      const enforced = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(first.db);
+      expect(enforced.rows[0]?.foreign_keys).toBe(1);
+    } else {
+      // PostgreSQL checks every row during the load: its foreign keys are all there and validated.
+      const keys = await sql<{ validated: boolean }>`
+        select convalidated as validated from pg_constraint where contype = 'f'`.execute(first.db);
+      expect(keys.rows.length).toBeGreaterThan(10);
+      expect(keys.rows.every((key) => key.validated)).toBe(true);
+    }
+  });
+
   it('produces identical rows for the same seed and the same now', async () => {
     expect(secondSummary).toEqual(summary);
     const tables: (keyof Database)[] = [
