@@ -30,6 +30,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { ensureFirstAdmin } from '../src/bootstrap.js';
@@ -481,6 +482,12 @@ async function timeBroadcast(): Promise<{ ms: number; recipients: number }> {
       .catch((error: unknown) => {
         if (!(error instanceof RolledBack)) throw error;
       });
+    if (setup.dialect === 'postgres') {
+      /* The rolled-back copies stay in the notifications' indexes as dead entries, at the newest end
+         every list reads first (6 ms for a page of 10 until vacuumed): clear them, as autovacuum would
+         soon after a real rollback. */
+      await sql`vacuum (analyze) notifications`.execute(setup.db);
+    }
   } finally {
     await setup.close();
   }
