@@ -1,0 +1,116 @@
+/**
+ * Where an endpoint's time goes, query by query, on a bench database:
+ *
+ *   npx tsx apps/api/bench/explain-endpoints.ts --data-dir /tmp/bench1m '/api/disputes/?search=silva'
+ *   BENCH_DATABASE_URL=postgres://… npx tsx apps/api/bench/explain-endpoints.ts '/api/users/?page=5000'
+ *
+ * Runs the real application in-process on the database `npm run bench` seeded (its admin logs in),
+ * requests each URL twice (the first warms the caches), and prints every statement of the second
+ * request with its time; for statements slower than `--slower-than` ms (default 2), the plan:
+ * SQLite's `explain query plan`, PostgreSQL's `explain analyze`.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, sqliteFilePath } from '../src/db/database.js';
+
+/** The bench's admin (bench/run-bench.ts). */
+const ADMIN = { email: 'bench@kwanza.test', password: 'Bench-Passw0rd!' };
+
+interface Statement {
+  sql: string;
+  parameters: readonly unknown[];
+  ms: number;
+}
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
+
+const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
+const dataDir = option('data-dir') ?? mkdtempSync(path.join(os.tmpdir(), 'kwanza-explain-'));
+const slowerThan = Number(option('slower-than') ?? 2);
+const urls = process.argv
+  .slice(2)
+  .filter((arg, index, args) => arg.startsWith('/') && !args[index - 1]?.startsWith('--'));
+
+async function planOf(statement: Statement): Promise<string[]> {
+  if (postgresUrl) {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`explain analyze ${statement.sql}`, [
+        ...statement.parameters,
+      ]);
+      return plan.rows.map((row) => row['QUERY PLAN']);
+    } finally {
+      await client.end();
+    }
+  }
+  const sqlite = new SqliteDatabase(sqliteFilePath(dataDir), { readonly: true });
+  try {
+    const rows = sqlite.prepare(`explain query plan ${statement.sql}`).all(...statement.parameters);
+    return (rows as { detail: string }[]).map((row) => row.detail);
+  } finally {
+    sqlite.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
+    JWT_SECRET: 'explain-secret-explain-secret-explain-0123',
+    LOG_LEVEL: 'silent',
+    SEED_ON_EMPTY: 'false',
+  });
+  let captured: Statement[] | null = null;
+  const database = openDatabase({
+    ...config,
+    onQuery: (sql, parameters, ms) => captured?.push({ sql, parameters, ms }),
+  });
+  const app = await buildApp(config, { database });
+  try {
+    await app.ready();
+    const login = await app.inject({ method: 'POST', url: '/api/auth/admin-login/', payload: ADMIN });
+    if (login.statusCode !== 200)
+      throw new Error(`Connexion refusée : lancez d'abord npm run bench sur cette base.`);
+    const headers = { authorization: `Bearer ${login.json<{ access: string }>().access}` };
+    for (const url of urls) {
+      await app.inject({ method: 'GET', url, headers });
+      captured = [];
+      const start = performance.now();
+      const response = await app.inject({ method: 'GET', url, headers });
+      const total = performance.now() - start;
+      // Session bookkeeping (the token check) is not the endpoint's own work.
+      const statements = captured.filter(
+        (statement) => !/admin_sessions|rate_limit|concurrency_leases/.test(statement.sql),
+      );
+      captured = null;
+      console.log(`\n${url} → ${response.statusCode} en ${total.toFixed(1)} ms`);
+      for (const statement of statements) {
+        const text = statement.sql.replace(/\s+/g, ' ');
+        console.log(
+          `  ${statement.ms.toFixed(2).padStart(8)} ms  ${text.length > 300 ? `${text.slice(0, 300)}…` : text}`,
+        );
+        if (statement.ms >= slowerThan && /^\s*select/i.test(statement.sql)) {
+          for (const line of await planOf(statement)) console.log(`               · ${line}`);
+        }
+      }
+    }
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
