@@ -13,6 +13,7 @@ import * as auditJournal from './migrations/2026-11-24-0017-audit-journal.js';
 import * as wordStartSearch from './migrations/2026-11-25-0018-word-start-search.js';
 import * as processedVerificationsIndex from './migrations/2026-11-25-0019-processed-verifications-index.js';
 import * as providerOrderCovering from './migrations/2026-11-25-0020-provider-order-covering.js';
+import * as partySearch from './migrations/2026-11-25-0021-party-search.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0018-word-start-search': wordStartSearch,
   '2026-11-25-0019-processed-verifications-index': processedVerificationsIndex,
   '2026-11-25-0020-provider-order-covering': providerOrderCovering,
+  '2026-11-25-0021-party-search': partySearch,
 };
 
 export class MigrationError extends Error {}

@@ -34,7 +34,21 @@ export type SearchableTable =
   | 'disputes'
   | 'reports'
   | 'notifications'
-  | 'audit_entries';
+  | 'audit_entries'
+  | 'conversations'
+  | 'dispute_parties';
+
+/**
+ * Where each searchable text lives: a table's `search_text`, or for 'dispute_parties' the parties'
+ * text of a dispute (migrations/support/party-search). Its text index is `<name>_fts` on SQLite.
+ */
+const TEXT_COLUMNS: Partial<Record<SearchableTable, { table: string; column: string }>> = {
+  dispute_parties: { table: 'disputes', column: 'party_text' },
+};
+
+function textColumn(name: SearchableTable): { table: string; column: string } {
+  return TEXT_COLUMNS[name] ?? { table: name, column: 'search_text' };
+}
 
 const TRIGRAM = 3;
 
@@ -92,10 +106,14 @@ export function searchMatches(
   term: string,
   options: SearchOptions = {},
 ): RawBuilder<boolean> {
-  const alias = options.alias ?? table;
+  const { table: rowsTable, column } = textColumn(table);
+  const alias = options.alias ?? rowsTable;
   const text = searchedText(term, table);
   const idRef = sql.ref(`${alias}.${options.idColumn ?? 'id'}`);
   const pattern = searchLikePattern(term, table);
+  const rows = sql.table(rowsTable);
+  const searched = sql.ref(`s.${column}`);
+  const ownText = sql.ref(`${alias}.${column}`);
   if (options.plan?.kind === 'ids') {
     const ids = options.plan.ids;
     return ids.length === 0
@@ -104,18 +122,18 @@ export function searchMatches(
   }
   if (options.plan?.kind === 'scan') {
     if (options.idColumn) {
-      return sql<boolean>`exists (select 1 from ${sql.table(table)} s where s.id = ${idRef} and s.search_text like ${pattern} escape '\\')`;
+      return sql<boolean>`exists (select 1 from ${rows} s where s.id = ${idRef} and ${searched} like ${pattern} escape '\\')`;
     }
-    return sql<boolean>`${sql.ref(`${alias}.search_text`)} like ${pattern} escape '\\'`;
+    return sql<boolean>`${ownText} like ${pattern} escape '\\'`;
   }
   if (dialect === 'sqlite' && [...text].length >= TRIGRAM) {
     const fts = sql.table(`${table}_fts`);
     return sql<boolean>`${idRef} in (select rowid from ${fts} where ${fts} match ${ftsPhrase(text)})`;
   }
   if (options.idColumn) {
-    return sql<boolean>`${idRef} in (select s.id from ${sql.table(table)} s where s.search_text like ${pattern} escape '\\')`;
+    return sql<boolean>`${idRef} in (select s.id from ${rows} s where ${searched} like ${pattern} escape '\\')`;
   }
-  return sql<boolean>`${sql.ref(`${alias}.search_text`)} like ${pattern} escape '\\'`;
+  return sql<boolean>`${ownText} like ${pattern} escape '\\'`;
 }
 
 /**
@@ -158,7 +176,8 @@ export async function planSearch(
   const ids = sample.rows.map((row) => Number(row.id));
   const oldest = ids.at(-1);
   if (oldest === undefined || ids.length < DENSITY_SAMPLE) return { kind: 'ids', ids };
-  const newest = await sql<{ id: number | null }>`select max(id) as id from ${sql.table(table)}`.execute(db);
+  const rows = sql.table(textColumn(table).table);
+  const newest = await sql<{ id: number | null }>`select max(id) as id from ${rows}`.execute(db);
   const dense = isDenseSample({
     sampled: ids.length,
     oldestId: oldest,

@@ -311,6 +311,28 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(joao.length).toBeGreaterThan(0);
   });
 
+  it("keeps the parties' texts on every conversation and dispute, in their text indexes", async () => {
+    const stale = await sql<{ id: number }>`
+      select c.id from conversations c
+      where c.search_text <> (select search_text from users where id = c.client_id) || ${'\n'}
+        || (select search_text from users where id = c.provider_id)
+      union all
+      select d.id from disputes d
+      where d.party_text <> (select search_text from users where id = d.client_id) || ${'\n'}
+        || (select search_text from users where id = d.provider_id)`.execute(first.db);
+    expect(stale.rows).toEqual([]);
+    const conversations = await first.db
+      .selectFrom('conversations')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(conversations.n)).toBeGreaterThan(0);
+    if (dialectOf(first.db) === 'sqlite') {
+      for (const fts of ['conversations_fts', 'dispute_parties_fts']) {
+        await sql.raw(`insert into ${fts} (${fts}, rank) values ('integrity-check', 1)`).execute(first.db);
+      }
+    }
+  });
+
   it('stores the real number of offers in offers_count, with some projects without offers', async () => {
     const rows = await first.db
       .selectFrom('projects')

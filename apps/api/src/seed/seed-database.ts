@@ -6,6 +6,7 @@ import {
   installConversationSummaries,
 } from '../db/migrations/support/conversation-summaries.js';
 import { dropCounterMachinery, installCounterMachinery } from '../db/migrations/support/counters.js';
+import { dropPartySearchSync, rebuildPartySearch } from '../db/migrations/support/party-search.js';
 import { dropSearchSync, rebuildSearchIndexes } from '../db/migrations/support/search-index.js';
 import type { Database } from '../db/schema.js';
 import type { DocumentStorage } from '../storage/document-storage.js';
@@ -89,10 +90,12 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
            faster); the triggers that keep them come back in the same transaction. */
         await dropCounterMachinery(trx);
         await dropSearchSync(trx);
+        await dropPartySearchSync(trx);
         await dropConversationSummaryTriggers(trx);
         const summary = await withDeferredIndexes(trx, () => fillDatabase(trx, options, (work) => work(trx)));
         await installCounterMachinery(trx);
         await rebuildSearchIndexes(trx);
+        await rebuildPartySearch(trx);
         await installBroadcastCopyTriggers(trx);
         await installConversationSummaries(trx);
         return summary;

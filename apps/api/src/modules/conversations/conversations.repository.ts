@@ -124,11 +124,11 @@ function toConversation(row: ConversationRow): AdminConversation {
 
 type Filters = Omit<ConversationListQuery, 'page' | 'page_size'>;
 
-/** A conversation is found by its client's or its provider's name, e-mail or phone. */
-const CONVERSATION_SEARCH: readonly SearchSide[] = [
-  { table: 'users', alias: 'conversations', idColumn: 'client_id' },
-  { table: 'users', alias: 'conversations', idColumn: 'provider_id' },
-];
+/**
+ * A conversation is found by its client's or its provider's name, e-mail or phone: their texts, kept
+ * on the conversation row by triggers (migrations/support/party-search), in its own text index.
+ */
+const CONVERSATION_SEARCH: readonly SearchSide[] = [{ table: 'conversations' }];
 
 /** The list filters as one condition on `conversations` (the page and its count use it alike). */
 function matchesFilters(db: Kysely<Database>, filters: Filters, now: Date, plans?: SearchPlans) {

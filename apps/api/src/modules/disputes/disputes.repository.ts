@@ -30,17 +30,14 @@ export interface DisputeReadContext {
   now: Date;
 }
 
-/** A dispute is found by its own text (title, service, description) or its parties' names. */
-const DISPUTE_SEARCH: readonly SearchSide[] = [
-  { table: 'disputes' },
-  { table: 'users', alias: 'disputes', idColumn: 'client_id' },
-  { table: 'users', alias: 'disputes', idColumn: 'provider_id' },
-];
-
 /**
- * The list filters as one condition on `disputes`: the search looks in the dispute's own text
- * (title, service, description) and in its client's and provider's names, each through its index.
+ * A dispute is found by its own text (title, service, description) or its parties' names, e-mails
+ * and phones: both texts are on the dispute row (the parties' kept by triggers,
+ * migrations/support/party-search), each in its own text index.
  */
+const DISPUTE_SEARCH: readonly SearchSide[] = [{ table: 'disputes' }, { table: 'dispute_parties' }];
+
+/** The list filters as one condition on `disputes`. */
 function matchesFilters(db: Kysely<Database>, filters: Filters, plans?: SearchPlans) {
   return (eb: ExpressionBuilder<Database, 'disputes'>) => {
     const conditions: Expression<SqlBool>[] = [];
