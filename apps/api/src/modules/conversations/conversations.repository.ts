@@ -10,7 +10,15 @@ import { toCount } from '../../db/aggregates.js';
 import { readCounters, sumBuckets } from '../../db/counters.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { planSearches, type SearchPlans, type SearchSide, searchAnySide } from '../../db/search.js';
+import {
+  inTextIndexOrder,
+  mayReadInTextOrder,
+  planSearches,
+  ROW_PLAN,
+  type SearchPlans,
+  type SearchSide,
+  searchAnySide,
+} from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
 import { displayName, type NamedPerson } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -179,6 +187,13 @@ export async function listConversations(
 ): Promise<{ count: number; count_capped: boolean; results: AdminConversation[] }> {
   const plans = await planSearches(db, CONVERSATION_SEARCH, query.search);
   const filtered = () => db.selectFrom('conversations').where(matchesFilters(db, query, now, plans));
+  // A common term, unread or not, is counted in the text index's order (db/search.ts); a person's
+  // conversations, or a period's, are served better by their own index.
+  const textOrder =
+    mayReadInTextOrder(dialectOf(db), 'conversations', query.search, plans.get('conversations')) &&
+    query.client === undefined &&
+    query.provider === undefined &&
+    query.period === undefined;
   const page = await fetchListPage(db, {
     searching: Boolean(query.search),
     exactCount: async () => {
@@ -192,7 +207,16 @@ export async function listConversations(
         .executeTakeFirstOrThrow();
       return toCount(row.count);
     },
-    matches: () => filtered().select('conversations.id'),
+    matches: () =>
+      textOrder && query.search
+        ? inTextIndexOrder(
+            db
+              .selectFrom('conversations')
+              .where(matchesFilters(db, query, now, new Map([['conversations', ROW_PLAN]])))
+              .select('conversations.id'),
+            { table: 'conversations', term: query.search },
+          )
+        : filtered().select('conversations.id'),
     ...pageReaders(
       pageWindow(query),
       (ids) =>

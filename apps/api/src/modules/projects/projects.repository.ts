@@ -11,7 +11,16 @@ import { toCount } from '../../db/aggregates.js';
 import { countByPart, readCounters, sumBuckets } from '../../db/counters.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { INDEX_PLAN, planSearch, type SearchPlan, searchMatches } from '../../db/search.js';
+import {
+  INDEX_PLAN,
+  inTextIndexOrder,
+  isBroadFilter,
+  mayReadInTextOrder,
+  planSearch,
+  ROW_PLAN,
+  type SearchPlan,
+  searchMatches,
+} from '../../db/search.js';
 import { dialectOf, lockRowsOnPostgres, nowIso, parseJsonArray } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
@@ -134,8 +143,15 @@ export async function listProjects(
 ): Promise<{ count: number; count_capped: boolean; results: Project[] }> {
   const plan = await planSearch(db, 'projects', query.search);
   const filtered = () => db.selectFrom('projects').where(matchesFilters(db, query, plan));
+  const search = query.search;
+  // A common term among broad filters (not one client's projects) is counted in the text index's order.
+  let textOrder = mayReadInTextOrder(dialectOf(db), 'projects', search, plan) && query.client === undefined;
+  if (textOrder && (query.status || query.category !== undefined)) {
+    const buckets = await readCounters(db, 'projects');
+    textOrder = isBroadFilter(sumBuckets(buckets, bucketMatches(query)), sumBuckets(buckets));
+  }
   const page = await fetchListPage(db, {
-    searching: Boolean(query.search),
+    searching: Boolean(search),
     exactCount: async () => {
       if (query.client === undefined)
         return sumBuckets(await readCounters(db, 'projects'), bucketMatches(query));
@@ -144,7 +160,16 @@ export async function listProjects(
         .executeTakeFirstOrThrow();
       return toCount(row.count);
     },
-    matches: () => filtered().select('projects.id'),
+    matches: () =>
+      search && textOrder
+        ? inTextIndexOrder(
+            db
+              .selectFrom('projects')
+              .where(matchesFilters(db, query, ROW_PLAN))
+              .select('projects.id'),
+            { table: 'projects', term: search },
+          )
+        : filtered().select('projects.id'),
     ...pageReaders(
       pageWindow(query),
       (ids) =>

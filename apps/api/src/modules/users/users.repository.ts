@@ -5,7 +5,16 @@ import { readCounters, sumBuckets } from '../../db/counters.js';
 import { lockActiveAdmins } from '../../db/locks.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { INDEX_PLAN, planSearch, type SearchPlan, searchMatches } from '../../db/search.js';
+import {
+  INDEX_PLAN,
+  inTextIndexOrder,
+  isBroadFilter,
+  mayReadInTextOrder,
+  planSearch,
+  ROW_PLAN,
+  type SearchPlan,
+  searchMatches,
+} from '../../db/search.js';
 import { dialectOf, lockRowsOnPostgres, nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
@@ -162,10 +171,23 @@ export async function listUsers(
   const counters = query.search ? null : await readCounters(db, 'users');
   const plan = await planSearch(db, 'users', query.search);
   const matches = bucketMatches(query);
+  const search = query.search;
+  // A common term among broad filters is counted in the text index's order (db/search.ts).
+  let textOrder = mayReadInTextOrder(dialectOf(db), 'users', search, plan);
+  if (textOrder && (query.role || query.verification_status)) {
+    const buckets = await readCounters(db, 'users');
+    textOrder = isBroadFilter(sumBuckets(buckets, matches), sumBuckets(buckets));
+  }
   const page = await fetchListPage(db, {
-    searching: Boolean(query.search),
+    searching: Boolean(search),
     exactCount: async () => sumBuckets(counters ?? [], matches),
-    matches: () => filteredUsers(db, query, plan).select('users.id'),
+    matches: () =>
+      search && textOrder
+        ? inTextIndexOrder(filteredUsers(db, query, ROW_PLAN).select('users.id'), {
+            table: 'users',
+            term: search,
+          })
+        : filteredUsers(db, query, plan).select('users.id'),
     ...pageReaders(
       pageWindow(query),
       (ids) =>
