@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolveJwtSecret, TokenService } from './tokens.js';
+import { resolveJwtSecret, TokenService, VERIFIED_TOKENS } from './tokens.js';
 
 describe('TokenService', () => {
   const service = new TokenService('s'.repeat(40));
@@ -28,6 +28,36 @@ describe('TokenService', () => {
     expect(
       await service.verify(await service.sign({ ...claims, issuedAt: now - 20, expiresAt: now - 10 })),
     ).toBeNull();
+  });
+
+  it('remembers a checked token but still refuses it once expired, and never remembers a refused one', async () => {
+    let clock = new Date(now * 1000);
+    const timed = new TokenService('s'.repeat(40), () => clock);
+    const token = await timed.sign({ ...claims, expiresAt: now + 5 });
+    expect(await timed.verify(token)).toEqual({ ...claims, expiresAt: now + 5 });
+    expect(await timed.verify(token)).toEqual({ ...claims, expiresAt: now + 5 });
+    expect(timed.rememberedTokens).toBe(1);
+    clock = new Date((now + 5) * 1000);
+    expect(await timed.verify(token)).toBeNull();
+    expect(timed.rememberedTokens).toBe(0);
+    clock = new Date(now * 1000);
+    const [header, payload] = token.split('.');
+    expect(await timed.verify(`${header}.${payload}.${'A'.repeat(43)}`)).toBeNull();
+    expect(timed.rememberedTokens).toBe(0);
+  });
+
+  it('forgets the least recently used checked tokens past its bound, and checks them again', async () => {
+    const bounded = new TokenService('s'.repeat(40));
+    const tokens = await Promise.all(
+      Array.from({ length: VERIFIED_TOKENS + 1 }, (_, index) =>
+        bounded.sign({ ...claims, userId: index + 1 }),
+      ),
+    );
+    for (const token of tokens) expect(await bounded.verify(token)).not.toBeNull();
+    expect(bounded.rememberedTokens).toBe(VERIFIED_TOKENS);
+    // The first one was forgotten: checked again, it is still valid.
+    expect((await bounded.verify(tokens[0] ?? ''))?.userId).toBe(1);
+    expect(bounded.rememberedTokens).toBe(VERIFIED_TOKENS);
   });
 
   it('refuses a validly signed token without an expiry, a session or a plain decimal subject', async () => {
