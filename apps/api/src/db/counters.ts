@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from './schema.js';
+import { escapeLike } from './sql.js';
 
 /*
  * Reads `list_counters` (kept exact by triggers, see migrations/support/counters.ts). A list's
@@ -35,6 +36,35 @@ export async function readCounters(db: Kysely<Database>, list: CounterList): Pro
   return rows
     .map((row) => ({ parts: row.bucket.split('|'), n: Number(row.n), amount: Number(row.amount) }))
     .filter((bucket) => bucket.n !== 0);
+}
+
+/**
+ * Rows of the buckets of `list` matching any of the LIKE `patterns` (each part a value or '%', e.g.
+ * 'open|%|%'), summed by the database: a list with thousands of buckets (projects: status, category,
+ * month) is not read row by row for a total. No pattern: the whole list. The caller makes sure a
+ * pattern can only match its parts in place (enum values, ids and months never contain '|').
+ */
+export async function sumMatchingBuckets(
+  db: Kysely<Database>,
+  list: CounterList,
+  patterns: readonly string[],
+): Promise<number> {
+  let query = db
+    .selectFrom('list_counters')
+    .select((eb) => eb.fn.sum<number | string | null>('n').as('n'))
+    .where('list', '=', list);
+  if (patterns.length > 0) {
+    query = query.where((eb) =>
+      eb.or(patterns.map((pattern) => sql<SqlBool>`${eb.ref('bucket')} like ${pattern} escape '\\'`)),
+    );
+  }
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A LIKE pattern of bucket parts: each part's value (escaped), or any value when null. */
+export function bucketPattern(parts: ReadonlyArray<string | null>): string {
+  return parts.map((part) => (part === null ? '%' : escapeLike(part))).join('|');
 }
 
 /** Rows of the buckets matching `match`. */

@@ -190,8 +190,11 @@ describe('projects API: list, detail, update, offers, delete', () => {
   it('filters by status, completed also returning closed projects', async () => {
     const completed = await list('status=completed');
     expect(completed.results.map((project) => project.id)).toEqual([ids.logo, ids.site]);
+    // counts from the kept counters, summed by the database ('in_progress': '_' taken literally)
+    expect(completed.count).toBe(2);
     expect((await list('status=closed')).results.map((project) => project.id)).toEqual([ids.site]);
     expect((await list('status=in_progress')).results.map((project) => project.id)).toEqual([ids.jardin]);
+    expect((await list('status=in_progress')).count).toBe(1);
     expect((await list('status=cancelled')).count).toBe(9);
     expect((await list('status=')).count).toBe(13);
     const invalid = await get('/api/admin/projects/?status=archived');
@@ -211,6 +214,9 @@ describe('projects API: list, detail, update, offers, delete', () => {
     expect(
       (await list(`client=${bruno}&status=completed&category=${design}&search=site`)).results,
     ).toHaveLength(1);
+    expect((await list(`category=${design}`)).count).toBe(2);
+    expect((await list(`category=${design}&status=closed`)).count).toBe(1);
+    expect((await list(`category=${design}&status=completed`)).count).toBe(2);
     expect((await list('category=99999')).count).toBe(0);
     expect((await list('client=99999')).count).toBe(0);
     // Beyond the 32-bit ids of the database: 400 on both databases (PostgreSQL used to answer 500).

@@ -8,7 +8,12 @@ import type {
 } from '@kwanza/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { toCount } from '../../db/aggregates.js';
-import { countByPart, readCounters, sumBuckets } from '../../db/counters.js';
+import {
+  bucketPattern,
+  countByPart,
+  readCounters,
+  sumMatchingBuckets,
+} from '../../db/counters.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
@@ -123,13 +128,13 @@ function matchesFilters(db: Kysely<Database>, filters: Filters, plan: SearchPlan
   };
 }
 
-/** Whether a `projects` counter bucket (status|category|month) matches the filters (client aside). */
-function bucketMatches(filters: Filters): (parts: string[]) => boolean {
+/** The `projects` counter buckets (status|category|month) of the filters (client aside), as LIKE patterns. */
+function bucketPatterns(filters: Filters): string[] {
   const statuses =
-    filters.status === 'completed' ? ['completed', 'closed'] : filters.status ? [filters.status] : null;
+    filters.status === 'completed' ? ['completed', 'closed'] : filters.status ? [filters.status] : [null];
   const category = filters.category === undefined ? null : String(filters.category);
-  return ([status, categoryId]) =>
-    (statuses === null || statuses.includes(status ?? '')) && (category === null || categoryId === category);
+  if (statuses[0] === null && category === null) return [];
+  return statuses.map((status) => bucketPattern([status, category, null]));
 }
 
 /**
@@ -147,14 +152,16 @@ export async function listProjects(
   // A common term among broad filters (not one client's projects) is counted in the text index's order.
   let textOrder = mayReadInTextOrder(dialectOf(db), 'projects', search, plan) && query.client === undefined;
   if (textOrder && (query.status || query.category !== undefined)) {
-    const buckets = await readCounters(db, 'projects');
-    textOrder = isBroadFilter(sumBuckets(buckets, bucketMatches(query)), sumBuckets(buckets));
+    const [kept, total] = await Promise.all([
+      sumMatchingBuckets(db, 'projects', bucketPatterns(query)),
+      sumMatchingBuckets(db, 'projects', []),
+    ]);
+    textOrder = isBroadFilter(kept, total);
   }
   const page = await fetchListPage(db, {
     searching: Boolean(search),
     exactCount: async () => {
-      if (query.client === undefined)
-        return sumBuckets(await readCounters(db, 'projects'), bucketMatches(query));
+      if (query.client === undefined) return sumMatchingBuckets(db, 'projects', bucketPatterns(query));
       const row = await filtered()
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
         .executeTakeFirstOrThrow();
