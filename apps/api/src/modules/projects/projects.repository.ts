@@ -8,12 +8,7 @@ import type {
 } from '@kwanza/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { toCount } from '../../db/aggregates.js';
-import {
-  bucketPattern,
-  countByPart,
-  readCounters,
-  sumMatchingBuckets,
-} from '../../db/counters.js';
+import { bucketPattern, countByPart, readCounters, sumMatchingBuckets } from '../../db/counters.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
