@@ -1,6 +1,6 @@
 import { SEARCH_COUNT_CAP, type UserPage } from '@kwanza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userSearchText } from '../lib/search-text.js';
+import { insertUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import { DENSITY_SAMPLE, mayReadInTextOrder, planSearch } from './search.js';
 
@@ -17,35 +17,19 @@ describe(`counting a common term in the text index's order (${process.env.TEST_D
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const rows = Array.from({ length: COMMON }, (_, index) => {
-      const username = `comum${index}`;
-      const email = `${username}@exemple.ao`;
-      return {
-        username,
-        email,
-        first_name: 'Comum',
-        last_name: index % 3 === 0 ? 'Prestador' : 'Cliente',
-        phone_number: null,
-        role: index % 3 === 0 ? ('provider' as const) : ('client' as const),
-        is_active: true,
-        is_verified: false,
-        is_phone_verified: false,
-        date_joined: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
-        search_text: userSearchText({
-          username,
+    // One transaction: on PostgreSQL each insert would otherwise commit on its own.
+    await ctx.db.transaction().execute(async (trx) => {
+      for (let index = 0; index < COMMON; index += 1) {
+        const provider = index % 3 === 0;
+        await insertUser(trx, {
+          username: `comum${index}`,
           first_name: 'Comum',
-          last_name: index % 3 === 0 ? 'Prestador' : 'Cliente',
-          email,
-          phone_number: null,
-        }),
-      };
+          last_name: provider ? 'Prestador' : 'Cliente',
+          role: provider ? 'provider' : 'client',
+          date_joined: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
+        });
+      }
     });
-    for (let start = 0; start < rows.length; start += 200) {
-      await ctx.db
-        .insertInto('users')
-        .values(rows.slice(start, start + 200))
-        .execute();
-    }
   }, 120_000);
 
   afterAll(() => ctx.close());
