@@ -88,16 +88,23 @@ export interface OrderedIds<Q> {
 
 /**
  * `fetchListPage`'s two ways to read a page, from the list's order written once: `rowsAmong(ids)`
- * selects the rows whose id is among `ids` (the page's ids as a subquery, or a search's matches)
- * in the list's order; `orderedIds()` selects the filtered ids in that order.
+ * selects the rows whose id is among `ids` (the page's ids as a subquery) in the list's order;
+ * `orderedIds()` selects the filtered ids in that order, and `orderedIds(among)` the ids among a
+ * search's matches (`among`, which already pass every filter) in that order, by those ids alone.
+ *
+ * Among a search's matches (up to the cap), the page's ids are chosen first by that narrow query and
+ * only the page's rows are then read with their joins: reading every match with its joins before
+ * keeping 20 cost 7 ms for 2,000 disputes of 'silva' at a million users. The ids alone, without the
+ * list's other filters, are read by primary key: with a status filter beside them SQLite walked the
+ * status index instead.
  */
 export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number): Q }>(
   page: { limit: number; offset: number },
-  rowsAmong: (ids: number[] | Q) => OrderedRows<R>,
-  orderedIds: () => Q,
+  rowsAmong: (ids: Q) => OrderedRows<R>,
+  orderedIds: (among?: readonly number[]) => Q,
 ): { rows: () => Promise<R[]>; rowsOf: (ids: number[]) => Promise<R[]> } {
   return {
     rows: () => rowsAmong(orderedIds().limit(page.limit).offset(page.offset)).execute(),
-    rowsOf: (ids) => rowsAmong(ids).limit(page.limit).offset(page.offset).execute(),
+    rowsOf: (ids) => rowsAmong(orderedIds(ids).limit(page.limit).offset(page.offset)).execute(),
   };
 }

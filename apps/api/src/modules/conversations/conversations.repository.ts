@@ -224,8 +224,8 @@ export async function listConversations(
           .where('conversations.id', 'in', ids)
           .orderBy('conversations.last_activity_at', 'desc')
           .orderBy('conversations.id', 'desc'),
-      () =>
-        filtered()
+      (among?: readonly number[]) =>
+        (among ? db.selectFrom('conversations').where('conversations.id', 'in', among) : filtered())
           .select('conversations.id')
           .orderBy('conversations.last_activity_at', 'desc')
           .orderBy('conversations.id', 'desc'),

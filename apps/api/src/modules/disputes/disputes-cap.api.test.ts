@@ -64,4 +64,24 @@ describe('disputes search counted up to the cap', () => {
       closed: 0,
     });
   });
+
+  it('reads the pages of a search under the cap among its matches, newest first, to the last one', async () => {
+    const open = (SEARCH_COUNT_CAP + 20) / 2;
+    const first = await get('/api/disputes/?search=plafond&status=open');
+    const size = first.results.length;
+    expect(size).toBeGreaterThan(1);
+    const second = await get('/api/disputes/?search=plafond&status=open&page=2');
+    // The open disputes are the even ones; the newest is the last inserted even one.
+    expect([...first.results, ...second.results].map((dispute) => dispute.title)).toEqual(
+      Array.from({ length: 2 * size }, (_, index) => `Plafond fissuré ${SEARCH_COUNT_CAP + 18 - 2 * index}`),
+    );
+    const lastPage = Math.ceil(open / size);
+    const last = await get(`/api/disputes/?search=plafond&status=open&page=${lastPage}`);
+    expect(last.count).toBe(open);
+    const left = open - (lastPage - 1) * size;
+    // The oldest open disputes: 2 × (left - 1) down to 0.
+    expect(last.results.map((dispute) => dispute.title)).toEqual(
+      Array.from({ length: left }, (_, index) => `Plafond fissuré ${2 * (left - 1 - index)}`),
+    );
+  });
 });

@@ -200,8 +200,11 @@ export async function listDisputes(
         .where('disputes.id', 'in', ids)
         .orderBy('disputes.created_at', 'desc')
         .orderBy('disputes.id', 'desc'),
-    () =>
-      filtered().select('disputes.id').orderBy('disputes.created_at', 'desc').orderBy('disputes.id', 'desc'),
+    (among?: readonly number[]) =>
+      (among ? db.selectFrom('disputes').where('disputes.id', 'in', among) : filtered())
+        .select('disputes.id')
+        .orderBy('disputes.created_at', 'desc')
+        .orderBy('disputes.id', 'desc'),
   );
   let total: { count: number; capped: boolean; rows: Awaited<ReturnType<typeof rows>> };
   let byStatus: { counts: DisputeStatusCounts; capped: boolean };

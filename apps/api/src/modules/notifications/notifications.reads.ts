@@ -176,8 +176,8 @@ export async function listNotifications(
           .where('notifications.id', 'in', ids)
           .orderBy('notifications.created_at', 'desc')
           .orderBy('notifications.id', 'desc'),
-      () =>
-        filtered()
+      (among?: readonly number[]) =>
+        (among ? db.selectFrom('notifications').where('notifications.id', 'in', among) : filtered())
           .select('notifications.id')
           .orderBy('notifications.created_at', 'desc')
           .orderBy('notifications.id', 'desc'),

@@ -179,8 +179,8 @@ export async function listProjects(
           .where('projects.id', 'in', ids)
           .orderBy('projects.created_at', 'desc')
           .orderBy('projects.id', 'desc'),
-      () =>
-        filtered()
+      (among?: readonly number[]) =>
+        (among ? db.selectFrom('projects').where('projects.id', 'in', among) : filtered())
           .select('projects.id')
           .orderBy('projects.created_at', 'desc')
           .orderBy('projects.id', 'desc'),

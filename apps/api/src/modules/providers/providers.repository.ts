@@ -144,8 +144,11 @@ export async function listProviders(
           .where('pp.id', 'in', ids)
           .orderBy('pp.created_at', 'desc')
           .orderBy('pp.id', 'desc'),
-      () =>
-        filteredProviders(db, query, plans)
+      (among?: readonly number[]) =>
+        (among
+          ? db.selectFrom('provider_profiles as pp').where('pp.id', 'in', among)
+          : filteredProviders(db, query, plans)
+        )
           .select('pp.id')
           .orderBy('pp.created_at', 'desc')
           .orderBy('pp.id', 'desc'),

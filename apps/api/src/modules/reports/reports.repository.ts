@@ -123,8 +123,11 @@ export async function listReports(
           .where('reports.id', 'in', ids)
           .orderBy('reports.created_at', 'desc')
           .orderBy('reports.id', 'desc'),
-      () =>
-        filtered().select('reports.id').orderBy('reports.created_at', 'desc').orderBy('reports.id', 'desc'),
+      (among?: readonly number[]) =>
+        (among ? db.selectFrom('reports').where('reports.id', 'in', among) : filtered())
+          .select('reports.id')
+          .orderBy('reports.created_at', 'desc')
+          .orderBy('reports.id', 'desc'),
     ),
   });
   return { count: page.count, count_capped: page.capped, results: page.rows.map(toReport) };

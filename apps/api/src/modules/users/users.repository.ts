@@ -197,8 +197,8 @@ export async function listUsers(
           .where('users.id', 'in', ids)
           .orderBy('users.date_joined', 'desc')
           .orderBy('users.id', 'desc'),
-      () =>
-        filteredUsers(db, query, plan)
+      (among?: readonly number[]) =>
+        (among ? db.selectFrom('users').where('users.id', 'in', among) : filteredUsers(db, query, plan))
           .select('users.id')
           .orderBy('users.date_joined', 'desc')
           .orderBy('users.id', 'desc'),

@@ -202,8 +202,11 @@ export async function pageOfProviderVerifications(
         .where('provider_verifications.id', 'in', ids)
         .orderBy('provider_verifications.submitted_at', direction)
         .orderBy('provider_verifications.id', direction),
-    () =>
-      filtered()
+    (among?: readonly number[]) =>
+      (among
+        ? db.selectFrom('provider_verifications').where('provider_verifications.id', 'in', among)
+        : filtered()
+      )
         .select('provider_verifications.id')
         .orderBy('provider_verifications.submitted_at', direction)
         .orderBy('provider_verifications.id', direction),
