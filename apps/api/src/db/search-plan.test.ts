@@ -1,5 +1,27 @@
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { DENSE_SHARE, DENSITY_SAMPLE, isDenseSample, isEmptyPlan, LARGE_TABLE_ROWS } from './search.js';
+import type { Database } from './schema.js';
+import {
+  DENSE_SHARE,
+  DENSITY_SAMPLE,
+  filteredColumn,
+  INDEX_PLAN,
+  isDenseSample,
+  isEmptyPlan,
+  isPlannedByIds,
+  LARGE_TABLE_ROWS,
+  type SearchPlan,
+  type SearchPlans,
+} from './search.js';
 
 describe('isDenseSample', () => {
   const big = LARGE_TABLE_ROWS * 10;
@@ -24,5 +46,75 @@ describe('isEmptyPlan', () => {
     expect(isEmptyPlan({ kind: 'ids', ids: [3] })).toBe(false);
     expect(isEmptyPlan({ kind: 'scan' })).toBe(false);
     expect(isEmptyPlan({ kind: 'index' })).toBe(false);
+  });
+});
+
+describe('isPlannedByIds', () => {
+  const ids = (...values: number[]): SearchPlan => ({ kind: 'ids', ids: values });
+
+  it('is true when every side holds all its matches, and one of them at least a match', () => {
+    expect(isPlannedByIds(ids(4, 2))).toBe(true);
+    expect(
+      isPlannedByIds(
+        new Map([
+          ['disputes', ids(9)],
+          ['dispute_parties', ids()],
+        ]) as SearchPlans,
+      ),
+    ).toBe(true);
+  });
+
+  it('is false with a side searched through the index or by scan, with no match at all, or no plan', () => {
+    expect(
+      isPlannedByIds(
+        new Map([
+          ['disputes', ids(9)],
+          ['dispute_parties', INDEX_PLAN],
+        ]) as SearchPlans,
+      ),
+    ).toBe(false);
+    expect(isPlannedByIds({ kind: 'scan' })).toBe(false);
+    expect(isPlannedByIds(ids())).toBe(false);
+    expect(isPlannedByIds(new Map())).toBe(false);
+    expect(isPlannedByIds(undefined)).toBe(false);
+  });
+});
+
+describe('filteredColumn', () => {
+  const sqlite = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new SqliteIntrospector(db),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  });
+  const postgres = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+  const condition = (db: Kysely<Database>, dialect: 'sqlite' | 'postgres', plan: SearchPlan | undefined) =>
+    db
+      .selectFrom('disputes')
+      .select('id')
+      .where((eb) => eb(filteredColumn(dialect, 'disputes.status', plan), '=', 'open'))
+      .compile().sql;
+
+  it("makes SQLite leave the filter's index aside when the search's ids are known", () => {
+    expect(condition(sqlite, 'sqlite', { kind: 'ids', ids: [1] })).toContain(
+      'where +"disputes"."status" = ?',
+    );
+  });
+
+  it('keeps the column as is otherwise, and always on PostgreSQL', () => {
+    expect(condition(sqlite, 'sqlite', INDEX_PLAN)).toContain('where "disputes"."status" = ?');
+    expect(condition(sqlite, 'sqlite', undefined)).toContain('where "disputes"."status" = ?');
+    expect(condition(postgres, 'postgres', { kind: 'ids', ids: [1] })).toContain(
+      'where "disputes"."status" = $1',
+    );
   });
 });

@@ -13,7 +13,13 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { countByPart, readCounters } from '../../db/counters.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { planSearches, type SearchPlans, type SearchSide, searchAnySide } from '../../db/search.js';
+import {
+  filteredColumn,
+  planSearches,
+  type SearchPlans,
+  type SearchSide,
+  searchAnySide,
+} from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -44,7 +50,9 @@ function matchesFilters(db: Kysely<Database>, filters: Filters, plans?: SearchPl
     if (filters.search) {
       conditions.push(searchAnySide(dialectOf(db), filters.search, DISPUTE_SEARCH, plans));
     }
-    if (filters.status) conditions.push(eb('disputes.status', '=', filters.status));
+    if (filters.status) {
+      conditions.push(eb(filteredColumn(dialectOf(db), 'disputes.status', plans), '=', filters.status));
+    }
     return eb.and(conditions);
   };
 }

@@ -12,6 +12,7 @@ import { bucketPattern, countByPart, readCounters, sumMatchingBuckets } from '..
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
+  filteredColumn,
   INDEX_PLAN,
   inTextIndexOrder,
   isBroadFilter,
@@ -115,9 +116,17 @@ function matchesFilters(db: Kysely<Database>, filters: Filters, plan: SearchPlan
   return (eb: ExpressionBuilder<Database, 'projects'>) => {
     const conditions: Expression<SqlBool>[] = [];
     if (filters.search) conditions.push(searchMatches(dialectOf(db), 'projects', filters.search, { plan }));
-    if (filters.status === 'completed') conditions.push(eb('projects.status', 'in', ['completed', 'closed']));
-    else if (filters.status) conditions.push(eb('projects.status', '=', filters.status));
-    if (filters.category !== undefined) conditions.push(eb('projects.category_id', '=', filters.category));
+    const status = filteredColumn(dialectOf(db), 'projects.status', filters.search ? plan : undefined);
+    if (filters.status === 'completed') conditions.push(eb(status, 'in', ['completed', 'closed']));
+    else if (filters.status) conditions.push(eb(status, '=', filters.status));
+    if (filters.category !== undefined) {
+      const category = filteredColumn(
+        dialectOf(db),
+        'projects.category_id',
+        filters.search ? plan : undefined,
+      );
+      conditions.push(eb(category, '=', filters.category));
+    }
     if (filters.client !== undefined) conditions.push(eb('projects.client_id', '=', filters.client));
     return eb.and(conditions);
   };

@@ -3,7 +3,13 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { readCounters, sumBuckets } from '../../db/counters.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { planSearches, type SearchPlans, type SearchSide, searchAnySide } from '../../db/search.js';
+import {
+  filteredColumn,
+  planSearches,
+  type SearchPlans,
+  type SearchSide,
+  searchAnySide,
+} from '../../db/search.js';
 import { dialectOf, nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
@@ -29,8 +35,10 @@ function matchesFilters(db: Kysely<Database>, filters: Filters, plans?: SearchPl
     if (filters.search) {
       conditions.push(searchAnySide(dialectOf(db), filters.search, REPORT_SEARCH, plans));
     }
-    if (filters.status) conditions.push(eb('reports.status', '=', filters.status));
-    if (filters.type) conditions.push(eb('reports.type', '=', filters.type));
+    const dialect = dialectOf(db);
+    if (filters.status)
+      conditions.push(eb(filteredColumn(dialect, 'reports.status', plans), '=', filters.status));
+    if (filters.type) conditions.push(eb(filteredColumn(dialect, 'reports.type', plans), '=', filters.type));
     return eb.and(conditions);
   };
 }
