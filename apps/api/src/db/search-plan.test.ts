@@ -81,22 +81,20 @@ describe('isPlannedByIds', () => {
 });
 
 describe('filteredColumn', () => {
-  const sqlite = new Kysely<Database>({
-    dialect: {
-      createAdapter: () => new SqliteAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new SqliteIntrospector(db),
-      createQueryCompiler: () => new SqliteQueryCompiler(),
-    },
-  });
-  const postgres = new Kysely<Database>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new PostgresIntrospector(db),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  });
+  /** A Kysely that only compiles, in a dialect's SQL. */
+  const compilerOf = (dialect: 'sqlite' | 'postgres') =>
+    new Kysely<Database>({
+      dialect: {
+        createAdapter: () => (dialect === 'sqlite' ? new SqliteAdapter() : new PostgresAdapter()),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (db) =>
+          dialect === 'sqlite' ? new SqliteIntrospector(db) : new PostgresIntrospector(db),
+        createQueryCompiler: () =>
+          dialect === 'sqlite' ? new SqliteQueryCompiler() : new PostgresQueryCompiler(),
+      },
+    });
+  const sqlite = compilerOf('sqlite');
+  const postgres = compilerOf('postgres');
   const condition = (db: Kysely<Database>, dialect: 'sqlite' | 'postgres', plan: SearchPlan | undefined) =>
     db
       .selectFrom('disputes')
