@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../seed/seed-database.js';
 import { DocumentStorage } from '../storage/document-storage.js';
 import { createTestDatabase } from '../test/test-context.js';
+import { readCountersWithoutMonth } from './counters.js';
 import type { Database } from './schema.js';
 import { searchMatches } from './search.js';
 
@@ -95,6 +96,25 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     const expected = await recount(db);
     expect(expected.size).toBeGreaterThan(20);
     expect(await kept(db)).toEqual(expected);
+  });
+
+  it('read without their months: the recount summed over the months of each monthly list', async () => {
+    const expected = await recount(db);
+    for (const list of ['users', 'client_verifications', 'projects', 'offers', 'disputes'] as const) {
+      const summed = new Map<string, number>();
+      for (const [key, n] of expected) {
+        if (!key.startsWith(`${list}:`)) continue;
+        const state = key
+          .slice(list.length + 1)
+          .split('|')
+          .slice(0, -1)
+          .join('|');
+        summed.set(state, (summed.get(state) ?? 0) + n);
+      }
+      const read = await readCountersWithoutMonth(db, list);
+      expect(summed.size).toBeGreaterThan(1);
+      expect(new Map(read.map((bucket) => [bucket.parts.join('|'), bucket.n]))).toEqual(summed);
+    }
   });
 
   it('come with a text index that holds every seeded row', async () => {

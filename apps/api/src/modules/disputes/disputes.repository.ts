@@ -10,7 +10,7 @@ import {
   SEARCH_COUNT_CAP,
 } from '@kwanza/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
-import { countByPart, readCounters } from '../../db/counters.js';
+import { countByPart, readCountersWithoutMonth } from '../../db/counters.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
@@ -169,7 +169,10 @@ async function statusCounts(
   plans: SearchPlans,
 ): Promise<{ counts: DisputeStatusCounts; capped: boolean }> {
   if (!search)
-    return { counts: countByPart(await readCounters(db, 'disputes'), 0, DISPUTE_STATUSES), capped: false };
+    return {
+      counts: countByPart(await readCountersWithoutMonth(db, 'disputes'), 0, DISPUTE_STATUSES),
+      capped: false,
+    };
   const matches = db
     .selectFrom('disputes')
     .where(matchesFilters(db, { search }, plans))

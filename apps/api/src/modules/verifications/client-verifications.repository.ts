@@ -4,7 +4,7 @@ import type {
   ClientVerificationStats,
 } from '@kwanza/contract';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
-import { readCounters, sumBuckets } from '../../db/counters.js';
+import { readCounters, readCountersWithoutMonth, sumBuckets } from '../../db/counters.js';
 import type { Dialect } from '../../db/database.js';
 import { countUpToCap } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
@@ -127,7 +127,7 @@ export async function countClientVerifications(
     );
   }
   return {
-    count: sumBuckets(await readCounters(db, 'client_verifications'), bucketMatches(filters)),
+    count: sumBuckets(await readCountersWithoutMonth(db, 'client_verifications'), bucketMatches(filters)),
     capped: false,
   };
 }
