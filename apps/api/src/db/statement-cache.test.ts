@@ -1,6 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StatementCache } from './statement-cache.js';
+import { StatementCache, sqliteParameters } from './statement-cache.js';
 
 describe('StatementCache', () => {
   let database: SqliteDatabase.Database;
@@ -22,6 +22,25 @@ describe('StatementCache', () => {
     expect(second.all([2])).toEqual([{ v: '2' }]);
     expect(cache.prepare('select v from t where id > ?')).not.toBe(first);
     expect(cache.size).toBe(2);
+  });
+
+  it('binds booleans as 1/0 in reads, writes and iterations', () => {
+    const cache = new StatementCache(open());
+    cache.prepare('create table f (id integer primary key, is_on integer not null)').run([]);
+    cache.prepare('insert into f (is_on) values (?), (?)').run([true, false]);
+    expect(cache.prepare('select id from f where is_on = ?').all([true])).toEqual([{ id: 1 }]);
+    expect([...cache.prepare('select id from f where is_on = ?').iterate([false])]).toEqual([{ id: 2 }]);
+    expect(cache.prepare('select count(*) as n from f where is_on in (?, ?)').all([false, true])).toEqual([
+      { n: 2 },
+    ]);
+  });
+
+  it('copies the parameters only when one is a boolean', () => {
+    const plain = [1, 'a', null];
+    expect(sqliteParameters(plain)).toBe(plain);
+    const mixed = ['a', true, 2, false];
+    expect(sqliteParameters(mixed)).toEqual(['a', 1, 2, 0]);
+    expect(mixed).toEqual(['a', true, 2, false]);
   });
 
   it('lets the least recently used statement go past its size', () => {

@@ -7,6 +7,10 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  * them (parsing, planning) costs as much as running them on an indexed page. Kept statements are
  * reused; the least recently used go past `size`. Long SQL (a long literal id list, a seed's
  * multi-row insert) is rarely run twice and heavy to keep: it is prepared each time.
+ *
+ * SQLite has no boolean type and better-sqlite3 refuses to bind JS booleans: the statements handed
+ * out bind them as 1/0. Doing it here, on the parameters, costs a loop over a few values; a Kysely
+ * plugin would rewrite every query's whole operation tree on every request.
  */
 
 export const STATEMENT_CACHE_SIZE = 256;
@@ -17,9 +21,49 @@ export interface StatementCacheOptions {
   maxSqlLength?: number;
 }
 
+/** The parameters as better-sqlite3 binds them: booleans as 1/0 (a copy only when there is one). */
+export function sqliteParameters(parameters: ReadonlyArray<unknown>): ReadonlyArray<unknown> {
+  for (let index = 0; index < parameters.length; index += 1) {
+    if (typeof parameters[index] === 'boolean') {
+      return parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value));
+    }
+  }
+  return parameters;
+}
+
+/** A prepared statement that binds booleans as 1/0. */
+class BooleanBindingStatement implements SqliteStatement {
+  readonly #statement: BetterSqlite3.Statement;
+
+  constructor(statement: BetterSqlite3.Statement) {
+    this.#statement = statement;
+  }
+
+  get reader(): boolean {
+    return this.#statement.reader;
+  }
+
+  /** Still iterating (a streamed query): it cannot run again until done. */
+  get busy(): boolean {
+    return this.#statement.busy;
+  }
+
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    return this.#statement.all(sqliteParameters(parameters));
+  }
+
+  run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
+    return this.#statement.run(sqliteParameters(parameters));
+  }
+
+  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    return this.#statement.iterate(sqliteParameters(parameters));
+  }
+}
+
 export class StatementCache implements SqliteDatabase {
   readonly #database: BetterSqlite3.Database;
-  readonly #statements = new Map<string, BetterSqlite3.Statement>();
+  readonly #statements = new Map<string, BooleanBindingStatement>();
   readonly #size: number;
   readonly #maxSqlLength: number;
 
@@ -35,22 +79,26 @@ export class StatementCache implements SqliteDatabase {
   }
 
   prepare(sql: string): SqliteStatement {
-    if (sql.length > this.#maxSqlLength) return this.#database.prepare(sql);
+    if (sql.length > this.#maxSqlLength) return this.#fresh(sql);
     const kept = this.#statements.get(sql);
     // A statement still iterating (a streamed query) cannot run again: a fresh one does.
-    if (kept?.busy) return this.#database.prepare(sql);
+    if (kept?.busy) return this.#fresh(sql);
     if (kept) {
       this.#statements.delete(sql);
       this.#statements.set(sql, kept);
       return kept;
     }
-    const statement = this.#database.prepare(sql);
+    const statement = this.#fresh(sql);
     this.#statements.set(sql, statement);
     if (this.#statements.size > this.#size) {
       const oldest = this.#statements.keys().next();
       if (!oldest.done) this.#statements.delete(oldest.value);
     }
     return statement;
+  }
+
+  #fresh(sql: string): BooleanBindingStatement {
+    return new BooleanBindingStatement(this.#database.prepare(sql));
   }
 
   close(): void {
