@@ -120,7 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   registerErrorHandlers(app);
   // Headers first: an onRequest hook that throws (the guard's 401/403) skips the hooks after it.
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   // Before the guard: the audit scope must enclose every later hook and the handler.
   registerAuditTrail(app, { strict: options.strictAudit === true });
   registerAuthGuard(app);

@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /** One year, subdomains included: the console and its API are only ever meant for HTTPS once served so. */
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
@@ -11,10 +11,12 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
  * its preview must show what the validation lets through (images cannot run code).
  * Strict-Transport-Security is sent when the request came over HTTPS (directly, or through a proxy
  * trusted by TRUST_PROXY that says so in X-Forwarded-Proto) or when PUBLIC_URL is an https:// URL.
+ *
+ * Helmet's middleware is built once, here: @fastify/helmet built it again for every request (parsing
+ * the CSP directives each time), about 2.5 % of a list request's CPU.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -35,7 +37,10 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     referrerPolicy: { policy: 'same-origin' },
   });
   const publicHttps = app.config.publicUrl?.startsWith('https://') ?? false;
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (publicHttps || request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    );
   });
 }
