@@ -18,6 +18,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, sqliteFilePath } from '../src/db/database.js';
+import { sqliteParameters } from '../src/db/statement-cache.js';
 
 /** The bench's admin (bench/run-bench.ts). */
 const ADMIN = { email: 'bench@kwanza.test', password: 'Bench-Passw0rd!' };
@@ -55,7 +56,9 @@ async function planOf(statement: Statement): Promise<string[]> {
   }
   const sqlite = new SqliteDatabase(sqliteFilePath(dataDir), { readonly: true });
   try {
-    const rows = sqlite.prepare(`explain query plan ${statement.sql}`).all(...statement.parameters);
+    const rows = sqlite
+      .prepare(`explain query plan ${statement.sql}`)
+      .all(...sqliteParameters(statement.parameters));
     return (rows as { detail: string }[]).map((row) => row.detail);
   } finally {
     sqlite.close();

@@ -37,6 +37,7 @@ import { ensureFirstAdmin } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, sqliteFilePath } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { sqliteParameters } from '../src/db/statement-cache.js';
 import { runInTransaction } from '../src/db/transaction.js';
 import { runAsAudited } from '../src/lib/audit-context.js';
 import { trackChanges } from '../src/lib/audit-objects.js';
@@ -280,7 +281,8 @@ async function driverTimes(captured: Map<string, Captured>): Promise<Map<string,
   for (const [url, list] of statements) {
     const prepared = list.map((statement) => ({
       query: sqlite.prepare(statement.sql),
-      parameters: statement.parameters,
+      // Booleans bound as 1/0, as the API's statements bind them (db/statement-cache.ts).
+      parameters: sqliteParameters(statement.parameters),
     }));
     const samples: number[] = [];
     for (let round = 0; round < repeat + 3; round += 1) {
