@@ -5,6 +5,7 @@ import { seedDatabase } from '../seed/seed-database.js';
 import { DocumentStorage } from '../storage/document-storage.js';
 import { createTestDatabase } from '../test/test-context.js';
 import { readCountersWithoutMonth } from './counters.js';
+import * as counterRollups from './migrations/2026-11-26-0022-counter-rollups.js';
 import type { Database } from './schema.js';
 import { searchMatches } from './search.js';
 
@@ -38,6 +39,16 @@ async function recount(db: Kysely<Database>): Promise<Map<string, number>> {
     users.filter((user) => user.deleted_at === null),
     (u) => [u.role, text(u.verification_status), flag(u.is_phone_verified), month(u.date_joined)].join('|'),
   );
+  add(
+    'users_state',
+    users.filter((user) => user.deleted_at === null),
+    (u) => [u.role, text(u.verification_status), flag(u.is_phone_verified)].join('|'),
+  );
+  add(
+    'users_month',
+    users.filter((user) => user.deleted_at === null),
+    (u) => [u.role, month(u.date_joined)].join('|'),
+  );
   add('providers', (await all('provider_profiles')).filter(live), (p) => flag(p.is_verified));
   add('provider_verifications', (await all('provider_verifications')).filter(live), (v) =>
     [
@@ -54,6 +65,8 @@ async function recount(db: Kysely<Database>): Promise<Map<string, number>> {
   add('projects', await all('projects'), (p) =>
     [p.status, text(p.category_id), month(p.created_at)].join('|'),
   );
+  add('projects_state', await all('projects'), (p) => [p.status, text(p.category_id)].join('|'));
+  add('projects_month', await all('projects'), (p) => [p.status, month(p.created_at)].join('|'));
   add('offers', await all('offers'), (o) => [o.status, month(o.created_at)].join('|'));
   add('disputes', await all('disputes'), (d) => [d.status, month(d.created_at)].join('|'));
   add('reports', await all('reports'), (r) => [r.status, r.type].join('|'));
@@ -198,6 +211,23 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       .deleteFrom('provider_verifications')
       .where('user_id', '=', ids[0] ?? 0)
       .execute();
+    expect(await kept(db)).toEqual(await recount(db));
+  });
+
+  it('lose their rollups when migration 0022 is undone, and get them back recounted when it is redone', async () => {
+    const rollups = new Set(['users_state', 'users_month', 'projects_state', 'projects_month']);
+    const withoutRollups = (counts: Map<string, number>) =>
+      new Map([...counts].filter(([key]) => !rollups.has(key.split(':')[0] ?? '')));
+    await counterRollups.down(db);
+    // The triggers keep the lists alone: buckets move, no rollup comes back.
+    await db.updateTable('projects').set({ status: 'cancelled' }).where('status', '=', 'open').execute();
+    await db.updateTable('users').set({ is_phone_verified: false }).where('role', '=', 'provider').execute();
+    const undone = await kept(db);
+    expect([...undone.keys()].some((key) => rollups.has(key.split(':')[0] ?? ''))).toBe(false);
+    expect(undone).toEqual(withoutRollups(await recount(db)));
+    await counterRollups.up(db);
+    expect(await kept(db)).toEqual(await recount(db));
+    await db.updateTable('projects').set({ status: 'open' }).where('status', '=', 'cancelled').execute();
     expect(await kept(db)).toEqual(await recount(db));
   });
 });

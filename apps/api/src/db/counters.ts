@@ -10,10 +10,14 @@ import { escapeLike } from './sql.js';
 
 export type CounterList =
   | 'users'
+  | 'users_state'
+  | 'users_month'
   | 'providers'
   | 'provider_verifications'
   | 'client_verifications'
   | 'projects'
+  | 'projects_state'
+  | 'projects_month'
   | 'offers'
   | 'disputes'
   | 'reports'

@@ -14,6 +14,7 @@ import * as wordStartSearch from './migrations/2026-11-25-0018-word-start-search
 import * as processedVerificationsIndex from './migrations/2026-11-25-0019-processed-verifications-index.js';
 import * as providerOrderCovering from './migrations/2026-11-25-0020-provider-order-covering.js';
 import * as partySearch from './migrations/2026-11-25-0021-party-search.js';
+import * as counterRollups from './migrations/2026-11-26-0022-counter-rollups.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0019-processed-verifications-index': processedVerificationsIndex,
   '2026-11-25-0020-provider-order-covering': providerOrderCovering,
   '2026-11-25-0021-party-search': partySearch,
+  '2026-11-26-0022-counter-rollups': counterRollups,
 };
 
 export class MigrationError extends Error {}

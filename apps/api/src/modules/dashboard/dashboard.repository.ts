@@ -31,48 +31,52 @@ export async function getDashboardStats(
   const thisMonth = monthKey(now, 0);
   const lastMonth = monthKey(now, -1);
   const months = lastTwelveMonths(now);
-  const [users, projects, disputes, offers, recentProjects, recentDisputes] = await Promise.all([
-    readCounters(db, 'users'),
-    readCounters(db, 'projects'),
-    readCounters(db, 'disputes'),
-    readCounters(db, 'offers'),
-    db
-      .selectFrom('projects')
-      .innerJoin('users as client', 'client.id', 'projects.client_id')
-      .select([
-        'projects.id',
-        'projects.title',
-        'projects.status',
-        'projects.created_at',
-        'client.first_name',
-        'client.last_name',
-        'client.username',
-      ])
-      .orderBy('projects.created_at', 'desc')
-      .orderBy('projects.id', 'desc')
-      .limit(RECENT_LIMIT)
-      .execute(),
-    db
-      .selectFrom('disputes')
-      .innerJoin('users as client', 'client.id', 'disputes.client_id')
-      .select([
-        'disputes.id',
-        'disputes.title',
-        'disputes.status',
-        'disputes.created_at',
-        'client.first_name',
-        'client.last_name',
-        'client.username',
-      ])
-      .orderBy('disputes.created_at', 'desc')
-      .orderBy('disputes.id', 'desc')
-      .limit(RECENT_LIMIT)
-      .execute(),
-  ]);
-  // users: role|verification|phone|month; projects: status|category|month; disputes and offers: status|month.
-  const joinedIn = (month: string) => sumBuckets(users, (parts) => parts[3] === month);
+  const [users, usersByMonth, projects, disputes, offers, recentProjects, recentDisputes] = await Promise.all(
+    [
+      readCounters(db, 'users_state'),
+      readCounters(db, 'users_month'),
+      readCounters(db, 'projects_month'),
+      readCounters(db, 'disputes'),
+      readCounters(db, 'offers'),
+      db
+        .selectFrom('projects')
+        .innerJoin('users as client', 'client.id', 'projects.client_id')
+        .select([
+          'projects.id',
+          'projects.title',
+          'projects.status',
+          'projects.created_at',
+          'client.first_name',
+          'client.last_name',
+          'client.username',
+        ])
+        .orderBy('projects.created_at', 'desc')
+        .orderBy('projects.id', 'desc')
+        .limit(RECENT_LIMIT)
+        .execute(),
+      db
+        .selectFrom('disputes')
+        .innerJoin('users as client', 'client.id', 'disputes.client_id')
+        .select([
+          'disputes.id',
+          'disputes.title',
+          'disputes.status',
+          'disputes.created_at',
+          'client.first_name',
+          'client.last_name',
+          'client.username',
+        ])
+        .orderBy('disputes.created_at', 'desc')
+        .orderBy('disputes.id', 'desc')
+        .limit(RECENT_LIMIT)
+        .execute(),
+    ],
+  );
+  // users_state: role|verification|phone; users_month: role|month; projects_month, disputes and
+  // offers: status|month.
+  const joinedIn = (month: string) => sumBuckets(usersByMonth, (parts) => parts[1] === month);
   const activeProjectsIn = (month: string) =>
-    sumBuckets(projects, ([status, , created]) => ACTIVE_PROJECT.has(status ?? '') && created === month);
+    sumBuckets(projects, ([status, created]) => ACTIVE_PROJECT.has(status ?? '') && created === month);
   const openDisputes = (month?: string) =>
     sumBuckets(
       disputes,
@@ -80,7 +84,7 @@ export async function getDashboardStats(
     );
   const revenueIn = (month: string) =>
     sumAmounts(offers, ([status, created]) => status === 'accepted' && created === month);
-  const registrations = countByPart(users, 3, months);
+  const registrations = countByPart(usersByMonth, 1, months);
 
   return {
     totals: {

@@ -132,13 +132,13 @@ function matchesFilters(db: Kysely<Database>, filters: Filters, plan: SearchPlan
   };
 }
 
-/** The `projects` counter buckets (status|category|month) of the filters (client aside), as LIKE patterns. */
+/** The `projects_state` counter buckets (status|category) of the filters (client aside), as LIKE patterns. */
 function bucketPatterns(filters: Filters): string[] {
   const statuses =
     filters.status === 'completed' ? ['completed', 'closed'] : filters.status ? [filters.status] : [null];
   const category = filters.category === undefined ? null : String(filters.category);
   if (statuses[0] === null && category === null) return [];
-  return statuses.map((status) => bucketPattern([status, category, null]));
+  return statuses.map((status) => bucketPattern([status, category]));
 }
 
 /**
@@ -157,15 +157,15 @@ export async function listProjects(
   let textOrder = mayReadInTextOrder(dialectOf(db), 'projects', search, plan) && query.client === undefined;
   if (textOrder && (query.status || query.category !== undefined)) {
     const [kept, total] = await Promise.all([
-      sumMatchingBuckets(db, 'projects', bucketPatterns(query)),
-      sumMatchingBuckets(db, 'projects', []),
+      sumMatchingBuckets(db, 'projects_state', bucketPatterns(query)),
+      sumMatchingBuckets(db, 'projects_state', []),
     ]);
     textOrder = isBroadFilter(kept, total);
   }
   const page = await fetchListPage(db, {
     searching: Boolean(search),
     exactCount: async () => {
-      if (query.client === undefined) return sumMatchingBuckets(db, 'projects', bucketPatterns(query));
+      if (query.client === undefined) return sumMatchingBuckets(db, 'projects_state', bucketPatterns(query));
       const row = await filtered()
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
         .executeTakeFirstOrThrow();
@@ -297,11 +297,15 @@ const STATUSES = ['open', 'in_progress', 'completed', 'closed', 'cancelled', 'pa
 /** Project statistics; `now` decides which 12 months `monthly_stats` covers (UTC). */
 export async function getProjectStats(db: Kysely<Database>, now: Date = new Date()): Promise<ProjectStats> {
   const months = lastTwelveMonths(now);
-  const buckets = await readCounters(db, 'projects');
-  const byStatus = countByPart(buckets, 0, STATUSES);
-  const byMonth = countByPart(buckets, 2, months);
+  // status|category and status|month: a few dozen rows each, not the 1,933 of status × category × month.
+  const [states, monthly] = await Promise.all([
+    readCounters(db, 'projects_state'),
+    readCounters(db, 'projects_month'),
+  ]);
+  const byStatus = countByPart(states, 0, STATUSES);
+  const byMonth = countByPart(monthly, 1, months);
   const byCategory = new Map<number, number>();
-  for (const bucket of buckets) {
+  for (const bucket of states) {
     const category = Number(bucket.parts[1]);
     if (Number.isInteger(category)) byCategory.set(category, (byCategory.get(category) ?? 0) + bucket.n);
   }

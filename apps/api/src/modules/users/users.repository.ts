@@ -1,7 +1,7 @@
 import type { UpdateUserBody, User, UserListQuery, UserStats } from '@kwanza/contract';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { countWhere, toCount } from '../../db/aggregates.js';
-import { readCountersWithoutMonth, sumBuckets } from '../../db/counters.js';
+import { readCounters, sumBuckets } from '../../db/counters.js';
 import { lockActiveAdmins } from '../../db/locks.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
@@ -61,7 +61,7 @@ function filteredUsers(db: Kysely<Database>, query: UserFilters, plan: SearchPla
   return rows;
 }
 
-/** Whether a `users` counter bucket (role|verification status|phone verified, months summed away) matches the filters. */
+/** Whether a `users_state` counter bucket (role|verification status|phone verified) matches the filters. */
 function bucketMatches(query: UserFilters): (parts: string[]) => boolean {
   return ([role, status]) => {
     if (query.role && role !== query.role) return false;
@@ -168,14 +168,14 @@ export async function listUsers(
   db: Kysely<Database>,
   query: UserListQuery,
 ): Promise<{ count: number; count_capped: boolean; results: User[]; stats: UserStats | null }> {
-  const counters = query.search ? null : await readCountersWithoutMonth(db, 'users');
+  const counters = query.search ? null : await readCounters(db, 'users_state');
   const plan = await planSearch(db, 'users', query.search);
   const matches = bucketMatches(query);
   const search = query.search;
   // A common term among broad filters is counted in the text index's order (db/search.ts).
   let textOrder = mayReadInTextOrder(dialectOf(db), 'users', search, plan);
   if (textOrder && (query.role || query.verification_status)) {
-    const buckets = await readCountersWithoutMonth(db, 'users');
+    const buckets = await readCounters(db, 'users_state');
     textOrder = isBroadFilter(sumBuckets(buckets, matches), sumBuckets(buckets));
   }
   const page = await fetchListPage(db, {

@@ -1,7 +1,8 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /*
- * Frozen with the migration that created it (2026-11-23-0001): no application imports. The seed
+ * Frozen with the migration that created it (2026-11-23-0001), extended by 0022 (rollups, which
+ * `rollups: false` leaves out): no application imports. The seed
  * reuses `dropCounterMachinery` / `installCounterMachinery` around its bulk load.
  *
  * `list_counters(list, bucket, n, amount)` holds, for each list of the console, how many rows fall
@@ -51,6 +52,17 @@ export interface CounterDefinition {
   amount?: (flavor: Flavor, row: string) => string;
   /** Also live only while its user (column `user_id`) is not deleted. */
   followsUser?: boolean;
+  /**
+   * Coarser lists of the same rows, kept by the same triggers: each counts the live rows by fewer
+   * parts (added 2026-11-26, migration 0022). A figure that needs no month (a list's totals) or no
+   * category (a monthly chart) then reads a few dozen rows instead of the list's hundreds.
+   */
+  rollups?: CounterRollup[];
+}
+
+export interface CounterRollup {
+  list: string;
+  bucket: (flavor: Flavor, row: string) => string;
 }
 
 export const COUNTERS: CounterDefinition[] = [
@@ -66,6 +78,14 @@ export const COUNTERS: CounterDefinition[] = [
         month(f, `${r}.date_joined`),
       ]),
     live: (r) => `${r}.deleted_at is null`,
+    rollups: [
+      {
+        list: 'users_state',
+        bucket: (_f, r) =>
+          join([`${r}.role`, text(`${r}.verification_status`), flag(`${r}.is_phone_verified`)]),
+      },
+      { list: 'users_month', bucket: (f, r) => join([`${r}.role`, month(f, `${r}.date_joined`)]) },
+    ],
   },
   {
     list: 'providers',
@@ -112,6 +132,10 @@ export const COUNTERS: CounterDefinition[] = [
     table: 'projects',
     columns: ['status', 'category_id', 'created_at'],
     bucket: (f, r) => join([`${r}.status`, text(`${r}.category_id`), month(f, `${r}.created_at`)]),
+    rollups: [
+      { list: 'projects_state', bucket: (_f, r) => join([`${r}.status`, text(`${r}.category_id`)]) },
+      { list: 'projects_month', bucket: (f, r) => join([`${r}.status`, month(f, `${r}.created_at`)]) },
+    ],
   },
   {
     list: 'offers',
@@ -156,15 +180,49 @@ function liveOf(definition: CounterDefinition, row: string): string {
   return definition.live ? definition.live(row) : '1 = 1';
 }
 
-function increment(definition: CounterDefinition, flavor: Flavor, row: string): string {
-  return `insert into list_counters (list, bucket, n, amount)
-    select '${definition.list}', ${definition.bucket(flavor, row)}, 1, ${amountOf(definition, flavor, row)}
-    where ${liveOf(definition, row)} ${UPSERT};`;
+/** Whether the triggers also keep the rollups (migration 0022 removes them again in its `down`). */
+export interface MachineryOptions {
+  rollups: boolean;
 }
 
-function decrement(definition: CounterDefinition, flavor: Flavor, row: string): string {
-  return `update list_counters set n = n - 1, amount = amount - ${amountOf(definition, flavor, row)}
-    where list = '${definition.list}' and bucket = ${definition.bucket(flavor, row)} and ${liveOf(definition, row)};`;
+const WITH_ROLLUPS: MachineryOptions = { rollups: true };
+
+/** The list and, unless left out, its rollups: each list's name and bucket. */
+function listsOf(definition: CounterDefinition, options: MachineryOptions): CounterRollup[] {
+  const main = { list: definition.list, bucket: definition.bucket };
+  return options.rollups ? [main, ...(definition.rollups ?? [])] : [main];
+}
+
+function increment(
+  definition: CounterDefinition,
+  flavor: Flavor,
+  row: string,
+  options: MachineryOptions,
+): string {
+  return listsOf(definition, options)
+    .map(
+      ({ list, bucket }) => `insert into list_counters (list, bucket, n, amount)
+    select '${list}', ${bucket(flavor, row)}, 1, ${amountOf(definition, flavor, row)}
+    where ${liveOf(definition, row)} ${UPSERT};`,
+    )
+    .join('\n');
+}
+
+function decrement(
+  definition: CounterDefinition,
+  flavor: Flavor,
+  row: string,
+  options: MachineryOptions,
+): string {
+  return listsOf(definition, options)
+    .map(
+      ({
+        list,
+        bucket,
+      }) => `update list_counters set n = n - 1, amount = amount - ${amountOf(definition, flavor, row)}
+    where list = '${list}' and bucket = ${bucket(flavor, row)} and ${liveOf(definition, row)};`,
+    )
+    .join('\n');
 }
 
 /** When a user is deleted (or restored), the rows that follow it leave (or re-enter) their counters. */
@@ -173,60 +231,84 @@ function followUser(
   flavor: Flavor,
   sign: '-' | '',
   condition: string,
+  options: MachineryOptions,
 ): string {
-  return `insert into list_counters (list, bucket, n, amount)
-    select '${definition.list}', ${definition.bucket(flavor, 'd')}, ${sign}count(*), ${sign}coalesce(sum(${amountOf(definition, flavor, 'd')}), 0)
+  return listsOf(definition, options)
+    .map(
+      ({ list, bucket }) => `insert into list_counters (list, bucket, n, amount)
+    select '${list}', ${bucket(flavor, 'd')}, ${sign}count(*), ${sign}coalesce(sum(${amountOf(definition, flavor, 'd')}), 0)
     from ${definition.table} d where d.user_id = NEW.id and ${condition}
-    group by ${definition.bucket(flavor, 'd')} ${UPSERT};`;
+    group by ${bucket(flavor, 'd')} ${UPSERT};`,
+    )
+    .join('\n');
 }
 
-function userFollowers(flavor: Flavor): string {
+function userFollowers(flavor: Flavor, options: MachineryOptions): string {
   return COUNTERS.filter((definition) => definition.followsUser)
     .flatMap((definition) => [
-      followUser(definition, flavor, '-', 'OLD.deleted_at is null and NEW.deleted_at is not null'),
-      followUser(definition, flavor, '', 'OLD.deleted_at is not null and NEW.deleted_at is null'),
+      followUser(definition, flavor, '-', 'OLD.deleted_at is null and NEW.deleted_at is not null', options),
+      followUser(definition, flavor, '', 'OLD.deleted_at is not null and NEW.deleted_at is null', options),
     ])
     .join('\n');
 }
 
-async function createCounterTriggers(db: AnyDb, flavor: Flavor): Promise<void> {
-  for (const definition of COUNTERS) {
-    const { table } = definition;
-    const name = `${table}_counters`;
-    if (flavor === 'postgres') {
-      await sql
-        .raw(`create or replace function ${name}() returns trigger language plpgsql as $$
-          begin
-            if tg_op in ('UPDATE', 'DELETE') then ${decrement(definition, flavor, 'OLD')} end if;
-            if tg_op in ('INSERT', 'UPDATE') then ${increment(definition, flavor, 'NEW')} end if;
-            return null;
-          end $$`)
-        .execute(db);
-      await sql
-        .raw(`create trigger ${name} after insert or update of ${definition.columns.join(', ')} or delete
-          on ${table} for each row execute function ${name}()`)
-        .execute(db);
-    } else {
-      await sql
-        .raw(
-          `create trigger ${name}_insert after insert on ${table} begin ${increment(definition, flavor, 'NEW')} end`,
-        )
-        .execute(db);
-      await sql
-        .raw(`create trigger ${name}_update after update of ${definition.columns.join(', ')} on ${table}
-          begin ${decrement(definition, flavor, 'OLD')} ${increment(definition, flavor, 'NEW')} end`)
-        .execute(db);
-      await sql
-        .raw(
-          `create trigger ${name}_delete after delete on ${table} begin ${decrement(definition, flavor, 'OLD')} end`,
-        )
-        .execute(db);
+/** The triggers that keep the counters of one table's rows. */
+async function createTableCounterTriggers(
+  db: AnyDb,
+  flavor: Flavor,
+  definition: CounterDefinition,
+  options: MachineryOptions,
+): Promise<void> {
+  const { table } = definition;
+  const name = `${table}_counters`;
+  if (flavor === 'postgres') {
+    await sql
+      .raw(`create or replace function ${name}() returns trigger language plpgsql as $$
+        begin
+          if tg_op in ('UPDATE', 'DELETE') then ${decrement(definition, flavor, 'OLD', options)} end if;
+          if tg_op in ('INSERT', 'UPDATE') then ${increment(definition, flavor, 'NEW', options)} end if;
+          return null;
+        end $$`)
+      .execute(db);
+    await sql
+      .raw(`create trigger ${name} after insert or update of ${definition.columns.join(', ')} or delete
+        on ${table} for each row execute function ${name}()`)
+      .execute(db);
+  } else {
+    await sql
+      .raw(
+        `create trigger ${name}_insert after insert on ${table} begin ${increment(definition, flavor, 'NEW', options)} end`,
+      )
+      .execute(db);
+    await sql
+      .raw(`create trigger ${name}_update after update of ${definition.columns.join(', ')} on ${table}
+        begin ${decrement(definition, flavor, 'OLD', options)} ${increment(definition, flavor, 'NEW', options)} end`)
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${name}_delete after delete on ${table} begin ${decrement(definition, flavor, 'OLD', options)} end`,
+      )
+      .execute(db);
+  }
+}
+
+async function dropTableCounterTriggers(db: AnyDb, flavor: Flavor, table: string): Promise<void> {
+  if (flavor === 'postgres') {
+    await sql.raw(`drop trigger if exists ${table}_counters on ${table}`).execute(db);
+    await sql.raw(`drop function if exists ${table}_counters()`).execute(db);
+  } else {
+    for (const suffix of ['insert', 'update', 'delete']) {
+      await sql.raw(`drop trigger if exists ${table}_counters_${suffix}`).execute(db);
     }
   }
+}
+
+async function createCounterTriggers(db: AnyDb, flavor: Flavor, options: MachineryOptions): Promise<void> {
+  for (const definition of COUNTERS) await createTableCounterTriggers(db, flavor, definition, options);
   if (flavor === 'postgres') {
     await sql
       .raw(`create or replace function users_counter_followers() returns trigger language plpgsql as $$
-        begin ${userFollowers(flavor)} return null; end $$`)
+        begin ${userFollowers(flavor, options)} return null; end $$`)
       .execute(db);
     await sql
       .raw(`create trigger users_counter_followers after update of deleted_at on users
@@ -235,22 +317,13 @@ async function createCounterTriggers(db: AnyDb, flavor: Flavor): Promise<void> {
   } else {
     await sql
       .raw(`create trigger users_counter_followers after update of deleted_at on users
-        begin ${userFollowers(flavor)} end`)
+        begin ${userFollowers(flavor, options)} end`)
       .execute(db);
   }
 }
 
 async function dropCounterTriggers(db: AnyDb, flavor: Flavor): Promise<void> {
-  for (const { table } of COUNTERS) {
-    if (flavor === 'postgres') {
-      await sql.raw(`drop trigger if exists ${table}_counters on ${table}`).execute(db);
-      await sql.raw(`drop function if exists ${table}_counters()`).execute(db);
-    } else {
-      for (const suffix of ['insert', 'update', 'delete']) {
-        await sql.raw(`drop trigger if exists ${table}_counters_${suffix}`).execute(db);
-      }
-    }
-  }
+  for (const { table } of COUNTERS) await dropTableCounterTriggers(db, flavor, table);
   if (flavor === 'postgres') {
     await sql.raw('drop trigger if exists users_counter_followers on users').execute(db);
     await sql.raw('drop function if exists users_counter_followers()').execute(db);
@@ -260,15 +333,47 @@ async function dropCounterTriggers(db: AnyDb, flavor: Flavor): Promise<void> {
 }
 
 /** Recounts every list from its table (the state the triggers then keep). */
-export async function recountAll(db: AnyDb, flavor: Flavor): Promise<void> {
+export async function recountAll(
+  db: AnyDb,
+  flavor: Flavor,
+  options: MachineryOptions = WITH_ROLLUPS,
+): Promise<void> {
   await sql.raw('delete from list_counters').execute(db);
-  for (const definition of COUNTERS) {
+  for (const definition of COUNTERS) await countDefinition(db, flavor, definition, options);
+}
+
+/** Counts the rows of one definition into its list and, unless left out, its rollups. */
+async function countDefinition(
+  db: AnyDb,
+  flavor: Flavor,
+  definition: CounterDefinition,
+  options: MachineryOptions,
+): Promise<void> {
+  for (const { list, bucket } of listsOf(definition, options)) {
     await sql
       .raw(`insert into list_counters (list, bucket, n, amount)
-        select '${definition.list}', ${definition.bucket(flavor, 'r')}, count(*), coalesce(sum(${amountOf(definition, flavor, 'r')}), 0)
+        select '${list}', ${bucket(flavor, 'r')}, count(*), coalesce(sum(${amountOf(definition, flavor, 'r')}), 0)
         from ${definition.table} r where ${liveOf(definition, 'r')}
-        group by ${definition.bucket(flavor, 'r')}`)
+        group by ${bucket(flavor, 'r')}`)
       .execute(db);
+  }
+}
+
+/**
+ * Migration 0022: recounts the tables that have rollups (users, projects), with or without them, and
+ * recreates those tables' triggers. The other tables' triggers are left as they are (the
+ * notifications' own, support/broadcast-copies.ts, among them).
+ */
+export async function installCounterRollups(db: AnyDb, options: MachineryOptions): Promise<void> {
+  const flavor = flavorOf(db);
+  for (const definition of COUNTERS.filter((candidate) => candidate.rollups)) {
+    if (definition.followsUser)
+      throw new Error(`${definition.list} : les agrégats ne suivent pas les utilisateurs`);
+    const lists = [definition.list, ...(definition.rollups ?? []).map((rollup) => rollup.list)];
+    await dropTableCounterTriggers(db, flavor, definition.table);
+    await db.deleteFrom('list_counters').where('list', 'in', lists).execute();
+    await countDefinition(db, flavor, definition, options);
+    await createTableCounterTriggers(db, flavor, definition, options);
   }
 }
 
@@ -291,9 +396,12 @@ export async function dropCounterMachinery(db: AnyDb): Promise<void> {
 }
 
 /** Recounts every list and (re)creates the triggers that keep the counts. */
-export async function installCounterMachinery(db: AnyDb): Promise<void> {
+export async function installCounterMachinery(
+  db: AnyDb,
+  options: MachineryOptions = WITH_ROLLUPS,
+): Promise<void> {
   const flavor = flavorOf(db);
   await dropCounterTriggers(db, flavor);
-  await recountAll(db, flavor);
-  await createCounterTriggers(db, flavor);
+  await recountAll(db, flavor, options);
+  await createCounterTriggers(db, flavor, options);
 }
