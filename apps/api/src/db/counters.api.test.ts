@@ -69,6 +69,7 @@ async function recount(db: Kysely<Database>): Promise<Map<string, number>> {
   add('projects_month', await all('projects'), (p) => [p.status, month(p.created_at)].join('|'));
   add('offers', await all('offers'), (o) => [o.status, month(o.created_at)].join('|'));
   add('disputes', await all('disputes'), (d) => [d.status, month(d.created_at)].join('|'));
+  add('disputes_resolved', await all('disputes'), (d) => (d.resolved_at === null ? '0' : '1'));
   add('reports', await all('reports'), (r) => [r.status, r.type].join('|'));
   add('conversations', await all('conversations'), (c) => String(c.status));
   add('notifications', await all('notifications'), (n) => [flag(n.is_read), n.notification_type].join('|'));
@@ -154,7 +155,11 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       .set({ status: 'paused', created_at: '2020-01-15T00:00:00.000Z' })
       .where('id', '=', project.id)
       .execute();
-    await db.updateTable('disputes').set({ status: 'resolved' }).where('status', '=', 'open').execute();
+    await db
+      .updateTable('disputes')
+      .set({ status: 'resolved', resolved_at: '2026-11-21T09:00:00.000Z' })
+      .where('status', '=', 'open')
+      .execute();
     await db
       .updateTable('reports')
       .set({ status: 'dismissed', type: 'review' })
@@ -215,7 +220,13 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   });
 
   it('lose their rollups when migration 0022 is undone, and get them back recounted when it is redone', async () => {
-    const rollups = new Set(['users_state', 'users_month', 'projects_state', 'projects_month']);
+    const rollups = new Set([
+      'users_state',
+      'users_month',
+      'projects_state',
+      'projects_month',
+      'disputes_resolved',
+    ]);
     const withoutRollups = (counts: Map<string, number>) =>
       new Map([...counts].filter(([key]) => !rollups.has(key.split(':')[0] ?? '')));
     await counterRollups.down(db);

@@ -20,6 +20,7 @@ export type CounterList =
   | 'projects_month'
   | 'offers'
   | 'disputes'
+  | 'disputes_resolved'
   | 'reports'
   | 'conversations'
   | 'notifications';

@@ -147,8 +147,15 @@ export const COUNTERS: CounterDefinition[] = [
   {
     list: 'disputes',
     table: 'disputes',
-    columns: ['status', 'created_at'],
+    columns: ['status', 'created_at', 'resolved_at'],
     bucket: (f, r) => join([`${r}.status`, month(f, `${r}.created_at`)]),
+    // Resolved or not: how many times to resolution the median is taken among.
+    rollups: [
+      {
+        list: 'disputes_resolved',
+        bucket: (_f, r) => `(case when ${r}.resolved_at is null then '0' else '1' end)`,
+      },
+    ],
   },
   {
     list: 'reports',
