@@ -219,6 +219,19 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(await kept(db)).toEqual(await recount(db));
   });
 
+  it('count the rows of one INSERT of several rows, each in its buckets (PostgreSQL: once per statement)', async () => {
+    const originals = await db.selectFrom('projects').selectAll().orderBy('id').limit(3).execute();
+    const statuses = ['open', 'paused', 'cancelled'] as const;
+    const copies = originals.map(({ id: _id, ...row }, index) => ({
+      ...row,
+      status: statuses[index % statuses.length] ?? 'open',
+      created_at: `2019-0${index + 1}-10T00:00:00.000Z`,
+    }));
+    expect(copies.length).toBe(3);
+    await db.insertInto('projects').values(copies).execute();
+    expect(await kept(db)).toEqual(await recount(db));
+  });
+
   it('lose their rollups when migration 0022 is undone, and get them back recounted when it is redone', async () => {
     const rollups = new Set([
       'users_state',
