@@ -200,19 +200,30 @@ function listsOf(definition: CounterDefinition, options: MachineryOptions): Coun
   return options.rollups ? [main, ...(definition.rollups ?? [])] : [main];
 }
 
+/** One statement per list of `definition` (and its rollups), one after the other. */
+function forEachList(
+  definition: CounterDefinition,
+  options: MachineryOptions,
+  statement: (list: string, bucket: CounterRollup['bucket']) => string,
+): string {
+  return listsOf(definition, options)
+    .map(({ list, bucket }) => statement(list, bucket))
+    .join('\n');
+}
+
 function increment(
   definition: CounterDefinition,
   flavor: Flavor,
   row: string,
   options: MachineryOptions,
 ): string {
-  return listsOf(definition, options)
-    .map(
-      ({ list, bucket }) => `insert into list_counters (list, bucket, n, amount)
+  return forEachList(
+    definition,
+    options,
+    (list, bucket) => `insert into list_counters (list, bucket, n, amount)
     select '${list}', ${bucket(flavor, row)}, 1, ${amountOf(definition, flavor, row)}
     where ${liveOf(definition, row)} ${UPSERT};`,
-    )
-    .join('\n');
+  );
 }
 
 function decrement(
@@ -221,15 +232,15 @@ function decrement(
   row: string,
   options: MachineryOptions,
 ): string {
-  return listsOf(definition, options)
-    .map(
-      ({
-        list,
-        bucket,
-      }) => `update list_counters set n = n - 1, amount = amount - ${amountOf(definition, flavor, row)}
+  return forEachList(
+    definition,
+    options,
+    (
+      list,
+      bucket,
+    ) => `update list_counters set n = n - 1, amount = amount - ${amountOf(definition, flavor, row)}
     where list = '${list}' and bucket = ${bucket(flavor, row)} and ${liveOf(definition, row)};`,
-    )
-    .join('\n');
+  );
 }
 
 /**
@@ -238,14 +249,14 @@ function decrement(
  * order). A bulk insert of a thousand users pays three upserts of a few buckets, not three per row.
  */
 function insertedRows(definition: CounterDefinition, options: MachineryOptions): string {
-  return listsOf(definition, options)
-    .map(
-      ({ list, bucket }) => `insert into list_counters (list, bucket, n, amount)
+  return forEachList(
+    definition,
+    options,
+    (list, bucket) => `insert into list_counters (list, bucket, n, amount)
         select '${list}', ${bucket('postgres', 'r')}, count(*), coalesce(sum(${amountOf(definition, 'postgres', 'r')}), 0)
         from new_rows r where ${liveOf(definition, 'r')}
         group by ${bucket('postgres', 'r')} order by 2 ${UPSERT};`,
-    )
-    .join('\n');
+  );
 }
 
 /** When a user is deleted (or restored), the rows that follow it leave (or re-enter) their counters. */
@@ -256,14 +267,14 @@ function followUser(
   condition: string,
   options: MachineryOptions,
 ): string {
-  return listsOf(definition, options)
-    .map(
-      ({ list, bucket }) => `insert into list_counters (list, bucket, n, amount)
+  return forEachList(
+    definition,
+    options,
+    (list, bucket) => `insert into list_counters (list, bucket, n, amount)
     select '${list}', ${bucket(flavor, 'd')}, ${sign}count(*), ${sign}coalesce(sum(${amountOf(definition, flavor, 'd')}), 0)
     from ${definition.table} d where d.user_id = NEW.id and ${condition}
     group by ${bucket(flavor, 'd')} ${UPSERT};`,
-    )
-    .join('\n');
+  );
 }
 
 function userFollowers(flavor: Flavor, options: MachineryOptions): string {
