@@ -106,12 +106,18 @@ export class RequestLimiter {
   }
 }
 
-const releases = new WeakMap<FastifyRequest, () => void>();
+const releases = new WeakMap<FastifyRequest, () => Promise<void>>();
+
+/** Whether a reply's payload is a stream (an export), sent after its `onSend` hooks have run. */
+function isStream(payload: unknown): boolean {
+  return typeof (payload as { pipe?: unknown } | null)?.pipe === 'function';
+}
 
 /**
  * Applies the limits to every route declaring `config: { limit: '<name>' }`, per admin: the lease
- * is taken once the request is authenticated and valid (preHandler) and released when the answer is
- * sent or the client goes away (a streamed export holds it until its last byte).
+ * is taken once the request is authenticated and valid (preHandler) and released before a whole
+ * answer is sent (so the admin's next action never finds it still held), or, for a streamed
+ * export, once its last byte is sent or the client goes away.
  */
 export function registerRequestLimits(app: FastifyInstance, rules: Record<LimitName, LimitRule>): void {
   const limiter = new RequestLimiter(app.db);
@@ -119,20 +125,23 @@ export function registerRequestLimits(app: FastifyInstance, rules: Record<LimitN
     const name = request.routeOptions.config.limit;
     if (!name || !request.admin) return;
     const leaseId = await limiter.acquire(name, `admin-${request.admin.id}`, rules[name]);
-    let released = false;
+    let released: Promise<void> | undefined;
     const release = () => {
-      if (released) return;
-      released = true;
-      limiter.release(leaseId).catch((error: unknown) => {
+      released ??= limiter.release(leaseId).catch((error: unknown) => {
         // The lease expires by itself; a database outage must not turn into an unhandled rejection.
         request.log.warn({ err: error }, 'lease not released');
       });
+      return released;
     };
     releases.set(request, release);
-    reply.raw.once('close', release);
+    reply.raw.once('close', () => void release());
+  });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!isStream(payload)) await releases.get(request)?.();
+    return payload;
   });
   app.addHook('onResponse', async (request) => {
-    releases.get(request)?.();
+    await releases.get(request)?.();
   });
 }
 
