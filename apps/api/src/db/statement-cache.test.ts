@@ -1,6 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StatementCache, sqliteParameters } from './statement-cache.js';
+import { StatementCache, selectsAllColumns, sqliteParameters } from './statement-cache.js';
 
 describe('StatementCache', () => {
   let database: SqliteDatabase.Database;
@@ -33,6 +33,46 @@ describe('StatementCache', () => {
     expect(cache.prepare('select count(*) as n from f where is_on in (?, ?)').all([false, true])).toEqual([
       { n: 2 },
     ]);
+  });
+
+  it('names the columns of rows it builds itself as better-sqlite3 would', () => {
+    const cache = new StatementCache(open());
+    const sql =
+      "select id, v as value, id * 2 as doubled, null as empty, 'x' as v2 from t where id <= ? order by id";
+    expect(cache.prepare(sql).all([2])).toEqual(database.prepare(sql).all(2));
+    expect(cache.prepare('select v from t order by id').all([])).toEqual([
+      { v: '1' },
+      { v: '2' },
+      { v: '3' },
+    ]);
+    // Two columns of one name: the later wins, as in better-sqlite3's own objects.
+    const twice = 'select id as a, v as a from t where id = 1';
+    expect(cache.prepare(twice).all([])).toEqual(database.prepare(twice).all());
+    expect([...cache.prepare('select id, v from t where id > ? order by id').iterate([1])]).toEqual([
+      { id: 2, v: '2' },
+      { id: 3, v: '3' },
+    ]);
+    expect([...cache.prepare('select id from t where id > ? order by id').iterate([2])]).toEqual([{ id: 3 }]);
+    expect(cache.prepare('insert into t (v) values (?) returning id, v').all(['4'])).toEqual([
+      { id: 4, v: '4' },
+    ]);
+  });
+
+  it('reads the columns of a select * as they are when it runs', () => {
+    const db = open();
+    const cache = new StatementCache(db);
+    expect(cache.prepare('select * from t where id = 1').all([])).toEqual([{ id: 1, v: '1' }]);
+    expect(cache.prepare('select t.* from t where id = 1').all([])).toEqual([{ id: 1, v: '1' }]);
+    db.exec('alter table t rename column v to renamed');
+    expect(cache.prepare('select * from t where id = 1').all([])).toEqual([{ id: 1, renamed: '1' }]);
+    expect(cache.prepare('select t.* from t where id = 1').all([])).toEqual([{ id: 1, renamed: '1' }]);
+  });
+
+  it('tells a select of every column from a count', () => {
+    expect(selectsAllColumns('select * from t')).toBe(true);
+    expect(selectsAllColumns('select "t".* from "t"')).toBe(true);
+    expect(selectsAllColumns('select count(*) as n from t')).toBe(false);
+    expect(selectsAllColumns('select id from t')).toBe(false);
   });
 
   it('copies the parameters only when one is a boolean', () => {
