@@ -7,7 +7,8 @@
  * Runs the real application in-process on the database `npm run bench` seeded (its admin logs in),
  * requests each URL twice (the first warms the caches), and prints every statement of the second
  * request with its time; for statements slower than `--slower-than` ms (default 2), the plan:
- * SQLite's `explain query plan`, PostgreSQL's `explain analyze`.
+ * SQLite's `explain query plan`, PostgreSQL's `explain analyze`. With `--repeat N`, each URL is
+ * requested N times more and each statement's time is its median over them (warm caches, as under load).
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -37,6 +38,7 @@ function option(name: string): string | undefined {
 const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
 const dataDir = option('data-dir') ?? mkdtempSync(path.join(os.tmpdir(), 'kwanza-explain-'));
 const slowerThan = Number(option('slower-than') ?? 2);
+const repeat = Math.max(1, Number(option('repeat') ?? 1));
 const urls = process.argv
   .slice(2)
   .filter((arg, index, args) => arg.startsWith('/') && !args[index - 1]?.startsWith('--'));
@@ -65,6 +67,11 @@ async function planOf(statement: Statement): Promise<string[]> {
   }
 }
 
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
 async function main(): Promise<void> {
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -87,16 +94,29 @@ async function main(): Promise<void> {
     const headers = { authorization: `Bearer ${login.json<{ access: string }>().access}` };
     for (const url of urls) {
       await app.inject({ method: 'GET', url, headers });
-      captured = [];
-      const start = performance.now();
-      const response = await app.inject({ method: 'GET', url, headers });
-      const total = performance.now() - start;
-      // Session bookkeeping (the token check) is not the endpoint's own work.
-      const statements = captured.filter(
-        (statement) => !/admin_sessions|rate_limit|concurrency_leases/.test(statement.sql),
-      );
+      const runs: { statements: Statement[]; total: number; status: number }[] = [];
+      for (let run = 0; run < repeat; run += 1) {
+        captured = [];
+        const start = performance.now();
+        const response = await app.inject({ method: 'GET', url, headers });
+        const total = performance.now() - start;
+        // Session bookkeeping (the token check) is not the endpoint's own work.
+        const statements = captured.filter(
+          (statement) => !/admin_sessions|rate_limit|concurrency_leases/.test(statement.sql),
+        );
+        runs.push({ statements, total, status: response.statusCode });
+      }
       captured = null;
-      console.log(`\n${url} → ${response.statusCode} en ${total.toFixed(1)} ms`);
+      const first = runs[0];
+      if (!first) continue;
+      const statements = first.statements.map((statement, index) => ({
+        ...statement,
+        ms: median(runs.map((run) => run.statements[index]?.ms ?? statement.ms)),
+      }));
+      const total = median(runs.map((run) => run.total));
+      console.log(
+        `\n${url} → ${first.status} en ${total.toFixed(2)} ms${repeat > 1 ? ` (médiane de ${repeat})` : ''}`,
+      );
       for (const statement of statements) {
         const text = statement.sql.replace(/\s+/g, ' ');
         console.log(

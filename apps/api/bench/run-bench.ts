@@ -35,7 +35,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { ensureFirstAdmin } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
-import { openDatabase, sqliteFilePath } from '../src/db/database.js';
+import { DEFAULT_SQLITE_CACHE_MB, openDatabase, sqliteFilePath } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { sqliteParameters } from '../src/db/statement-cache.js';
 import { runInTransaction } from '../src/db/transaction.js';
@@ -278,6 +278,8 @@ async function driverTimes(captured: Map<string, Captured>): Promise<Map<string,
   }
   // Writable: reading a conversation's messages writes its audit entry, replayed here too.
   const sqlite = new SqliteDatabase(sqliteFilePath(dataDir));
+  // The page cache the API processes have (db/database.ts).
+  sqlite.pragma(`cache_size = ${-1024 * DEFAULT_SQLITE_CACHE_MB}`);
   for (const [url, list] of statements) {
     const prepared = list.map((statement) => ({
       query: sqlite.prepare(statement.sql),

@@ -78,6 +78,12 @@ const EnvSchema = z.object({
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+  SQLITE_CACHE_MB: z.coerce
+    .number({ message: 'SQLITE_CACHE_MB attend un nombre de mégaoctets' })
+    .int({ message: 'SQLITE_CACHE_MB attend un nombre entier de mégaoctets' })
+    .min(1, { message: 'SQLITE_CACHE_MB doit valoir au moins 1' })
+    .max(4096, { message: 'SQLITE_CACHE_MB doit valoir au plus 4096' })
+    .default(16),
   EXPORT_MAX_CONCURRENT: z.coerce.number().int().positive().default(2),
   EXPORT_MAX_PER_MINUTE: z.coerce.number().int().positive().default(10),
   EXPORT_QUERY_SLOTS: z.coerce.number().int().positive().default(2),
@@ -124,6 +130,8 @@ export interface AppConfig {
   databaseQueryTimeoutMs: number;
   databaseConnectTimeoutMs: number;
   databasePoolSize: number;
+  /** SQLite's page cache per API process, in MB. */
+  sqliteCacheMb: number;
   /** Per-admin limits of the expensive endpoints (see plugins/rate-limit.ts). */
   limits: {
     export: { maxConcurrent: number; perMinute: number };
@@ -172,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseQueryTimeoutMs: values.DATABASE_QUERY_TIMEOUT_MS,
     databaseConnectTimeoutMs: values.DATABASE_CONNECT_TIMEOUT_MS,
     databasePoolSize: values.DATABASE_POOL_SIZE,
+    sqliteCacheMb: values.SQLITE_CACHE_MB,
     limits: {
       export: { maxConcurrent: values.EXPORT_MAX_CONCURRENT, perMinute: values.EXPORT_MAX_PER_MINUTE },
       bulk: { maxConcurrent: values.BULK_MAX_CONCURRENT, perMinute: values.BULK_MAX_PER_MINUTE },
