@@ -44,6 +44,11 @@ export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
   list: {
     /** Free-text search present: the count is bounded by the cap. */
     searching: boolean;
+    /**
+     * The search's plans already show more than the cap of matches (db/search.ts `searchCapped`):
+     * the count is the cap, without a count.
+     */
+    capped?: boolean;
     /** The exact total without a search (counters or an indexed count). */
     exactCount: () => Promise<number>;
     /** The filtered set selecting one column, the id (counted up to the cap when searching). */
@@ -57,6 +62,9 @@ export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
     rowsOf?: (ids: number[]) => Promise<R[]>;
   },
 ): Promise<ListPage<R>> {
+  if (list.searching && list.capped) {
+    return { count: SEARCH_COUNT_CAP, capped: true, rows: await list.rows() };
+  }
   if (list.searching && list.rowsOf) {
     const ids = await matchingIds(list.matches());
     if (ids.length <= SEARCH_COUNT_CAP) {

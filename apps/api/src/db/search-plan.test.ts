@@ -26,17 +26,20 @@ import {
 describe('isDenseSample', () => {
   const big = LARGE_TABLE_ROWS * 10;
 
-  it('calls a term dense when its newest matches cover at least DENSE_SHARE of a big table', () => {
+  it('calls a term dense when its sampled matches span ids of which they are at least DENSE_SHARE', () => {
     const spread = Math.floor(DENSITY_SAMPLE / DENSE_SHARE);
-    expect(isDenseSample({ sampled: DENSITY_SAMPLE, oldestId: big - spread + 1, newestId: big })).toBe(true);
-    expect(isDenseSample({ sampled: DENSITY_SAMPLE, oldestId: big - 2 * spread, newestId: big })).toBe(false);
+    const dense = { sampled: DENSITY_SAMPLE, firstId: 7, lastId: 7 + spread - 1, newestId: big };
+    expect(isDenseSample(dense)).toBe(true);
+    expect(isDenseSample({ ...dense, lastId: 7 + 2 * spread })).toBe(false);
+    // Read in either order, the span is the same.
+    expect(isDenseSample({ ...dense, firstId: dense.lastId, lastId: dense.firstId })).toBe(true);
   });
 
   it('never on a small table, nor with fewer matches than the sample (they are all the matches)', () => {
-    expect(isDenseSample({ sampled: DENSITY_SAMPLE, oldestId: 1, newestId: LARGE_TABLE_ROWS - 1 })).toBe(
-      false,
-    );
-    expect(isDenseSample({ sampled: DENSITY_SAMPLE - 1, oldestId: big - 10, newestId: big })).toBe(false);
+    expect(
+      isDenseSample({ sampled: DENSITY_SAMPLE, firstId: 1, lastId: 2, newestId: LARGE_TABLE_ROWS - 1 }),
+    ).toBe(false);
+    expect(isDenseSample({ sampled: DENSITY_SAMPLE - 1, firstId: 1, lastId: 10, newestId: big })).toBe(false);
   });
 });
 

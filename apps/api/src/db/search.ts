@@ -1,4 +1,4 @@
-import { normalizeSearchText } from '@kwanza/contract';
+import { normalizeSearchText, SEARCH_COUNT_CAP } from '@kwanza/contract';
 import {
   type Expression,
   type Kysely,
@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import type { Dialect } from './database.js';
 import type { Database } from './schema.js';
-import { dialectOf, escapeLike } from './sql.js';
+import { deletedUsersUpTo, dialectOf, escapeLike } from './sql.js';
 
 /*
  * Free-text search through each table's text index (see migrations/support/search-index.ts):
@@ -28,7 +28,7 @@ import { dialectOf, escapeLike } from './sql.js';
  * Dense terms on SQLite: a term found in a large share of a big table ('luanda' among providers) costs
  * the text index a long intersection of doclists (half a second at a million rows) to hand over
  * matches that the list's order index would have met within its first few rows anyway. A list asks
- * `planSearch` first (its newest 2,500 matches, read from the index in 2 ms, tell the share)
+ * `planSearch` first (its first 2,500 matches, read from the index in 1 ms, tell the share)
  * and then searches by LIKE along its order index: the same rows, fewer visits. A rare term's sample
  * holds all its matches: the list looks among those ids and the index is not asked twice.
  */
@@ -91,9 +91,13 @@ export interface SearchOptions {
 
 /**
  * How to search a term in a table (SQLite; `planSearch`): through the text index; by LIKE on each
- * visited row (a dense term); or among the few ids the index already gave (a rare term).
+ * visited row (a dense term); or among the few ids the index already gave (a rare term). `sampled`:
+ * the matches `planSearch` read from the index (DENSITY_SAMPLE when they were not all of them).
  */
-export type SearchPlan = { kind: 'index' } | { kind: 'scan' } | { kind: 'ids'; ids: readonly number[] };
+export type SearchPlan =
+  | { kind: 'index'; sampled?: number }
+  | { kind: 'scan'; sampled?: number }
+  | { kind: 'ids'; ids: readonly number[] };
 
 export const INDEX_PLAN: SearchPlan = { kind: 'index' };
 
@@ -144,7 +148,7 @@ export function searchMatches(
 }
 
 /**
- * Matches sampled (newest first) to estimate a term's share of a table; fewer than this are all the
+ * Matches sampled (in id order) to estimate a term's share of a table; fewer than this are all the
  * matches, searched among by id. Reading them from the index costs under 2 ms at a million rows.
  */
 export const DENSITY_SAMPLE = 2500;
@@ -159,19 +163,27 @@ export const DENSE_SHARE = 0.02;
 export const LARGE_TABLE_ROWS = 10_000;
 
 /**
- * Whether the newest `sampled` matches, the oldest of them `oldestId`, spread over a table whose
- * newest id is `newestId`, show a dense term: a big table, and matches at least DENSE_SHARE of it.
+ * Whether `sampled` matches, read from the text index in id order from `firstId` to `lastId`, in a
+ * table whose newest id is `newestId`, show a dense term: a big table, and matches at least
+ * DENSE_SHARE of the ids they span.
  */
-export function isDenseSample(sample: { sampled: number; oldestId: number; newestId: number }): boolean {
+export function isDenseSample(sample: {
+  sampled: number;
+  firstId: number;
+  lastId: number;
+  newestId: number;
+}): boolean {
   if (sample.sampled < DENSITY_SAMPLE || sample.newestId < LARGE_TABLE_ROWS) return false;
-  return sample.sampled / Math.max(1, sample.newestId - sample.oldestId + 1) >= DENSE_SHARE;
+  const span = Math.abs(sample.lastId - sample.firstId) + 1;
+  return sample.sampled / span >= DENSE_SHARE;
 }
 
 /**
- * SQLite: how to search `term` in `table`, from its newest DENSITY_SAMPLE matches, read from the text
- * index in rowid order (which stops there): fewer than that, they are all the matches ('ids'); spread
- * over a small part of a big table, the term is dense ('scan'); else 'index'. PostgreSQL's planner
- * weighs this itself from its statistics: always 'index' there.
+ * SQLite: how to search `term` in `table`, from its first DENSITY_SAMPLE matches, read from the text
+ * index in ascending rowid order (its doclists' own order: reading them backwards cost a quarter to a
+ * third more) which stops there: fewer than that, they are all the matches ('ids'); spread over a small
+ * part of a big table, the term is dense ('scan'); else 'index'. PostgreSQL's planner weighs this
+ * itself from its statistics: always 'index' there.
  */
 export async function planSearch(
   db: Kysely<Database>,
@@ -184,18 +196,20 @@ export async function planSearch(
   const fts = sql.table(`${table}_fts`);
   const sample = await sql<{ id: number }>`
     select rowid as id from ${fts} where ${fts} match ${ftsPhrase(text)}
-    order by rowid desc limit ${DENSITY_SAMPLE}`.execute(db);
+    order by rowid limit ${DENSITY_SAMPLE}`.execute(db);
   const ids = sample.rows.map((row) => Number(row.id));
-  const oldest = ids.at(-1);
-  if (oldest === undefined || ids.length < DENSITY_SAMPLE) return { kind: 'ids', ids };
+  const first = ids[0];
+  const last = ids.at(-1);
+  if (first === undefined || last === undefined || ids.length < DENSITY_SAMPLE) return { kind: 'ids', ids };
   const rows = sql.table(textColumn(table).table);
   const newest = await sql<{ id: number | null }>`select max(id) as id from ${rows}`.execute(db);
   const dense = isDenseSample({
     sampled: ids.length,
-    oldestId: oldest,
+    firstId: first,
+    lastId: last,
     newestId: Number(newest.rows[0]?.id ?? 0),
   });
-  return dense ? { kind: 'scan' } : INDEX_PLAN;
+  return { kind: dense ? 'scan' : 'index', sampled: ids.length };
 }
 
 /** One place a term is looked for: a searchable table, reached from the listed rows by `idColumn`. */
@@ -210,17 +224,62 @@ export interface SearchSide {
 /** The plan of each searched table (a table missing here is searched through its index). */
 export type SearchPlans = ReadonlyMap<SearchableTable, SearchPlan>;
 
-/** Plans `term` once per table of `sides` (two sides on users share one plan). */
+/** Whether a side searches the listed rows' own text (not a related table's, through a column). */
+function isOwnSide(side: SearchSide): boolean {
+  return side.idColumn === undefined;
+}
+
+/**
+ * Plans `term` once per table of `sides` (two sides on users share one plan), the listed rows' own
+ * texts first. With `checkOthersOnRows`, when an own text finds the term dense, the other sides are
+ * not sampled: they are checked on each row the page visits (ROW_PLAN), a few hundred rows at most
+ * along the list's order, where sampling them read a whole doclist (the recipients of
+ * `notifications?search=maintenance`: 5 ms for no match). Only for a list that will not count its
+ * matches row by row (`searchCapped`): a count would check them on every row it reads.
+ */
 export async function planSearches(
   db: Kysely<Database>,
   sides: readonly SearchSide[],
   term: string | undefined,
+  options: { checkOthersOnRows?: boolean } = {},
 ): Promise<SearchPlans> {
   const plans = new Map<SearchableTable, SearchPlan>();
-  for (const side of sides) {
-    if (!plans.has(side.table)) plans.set(side.table, await planSearch(db, side.table, term));
+  const ordered = [...sides.filter(isOwnSide), ...sides.filter((side) => !isOwnSide(side))];
+  for (const side of ordered) {
+    if (plans.has(side.table)) continue;
+    const ownDense = [...plans.values()].some((plan) => plan.kind === 'scan');
+    if (term && options.checkOthersOnRows && ownDense && !isOwnSide(side)) plans.set(side.table, ROW_PLAN);
+    else plans.set(side.table, await planSearch(db, side.table, term));
   }
   return plans;
+}
+
+/**
+ * Whether a search already matches more than the cap of listed rows, by its plans alone: a side on the
+ * listed rows' own text sampled DENSITY_SAMPLE matches, and the rows the list leaves out whatever the
+ * search (`excluded`: deleted users, say; an upper bound) cannot bring them down to the cap. Only for
+ * a list without other filters. The count up to the cap then needs no second pass over the text index
+ * (1 to 3 ms at a million rows).
+ */
+export function searchCapped(sides: readonly SearchSide[], plans: SearchPlans, excluded = 0): boolean {
+  return sides.some((side) => {
+    const plan = plans.get(side.table);
+    if (!isOwnSide(side) || !plan || plan.kind === 'ids') return false;
+    return (plan.sampled ?? 0) - excluded > SEARCH_COUNT_CAP;
+  });
+}
+
+/**
+ * `searchCapped` for a list of rows of live users, one row per user at most (users, providers): the
+ * deleted users' rows are left out, counted through their index up to the sample's size.
+ */
+export async function searchCappedAmongLiveUsers(
+  db: Kysely<Database>,
+  sides: readonly SearchSide[],
+  plans: SearchPlans,
+): Promise<boolean> {
+  if (!searchCapped(sides, plans)) return false;
+  return searchCapped(sides, plans, await deletedUsersUpTo(db, DENSITY_SAMPLE));
 }
 
 /**
@@ -306,7 +365,7 @@ export function mayReadInTextOrder(
 /**
  * SQLite, a term with many matches (`mayReadInTextOrder`): `matches` (the filtered rows of `table`,
  * aliased `alias`, selecting their id; the term checked on each row, ROW_PLAN) joined to the text
- * index's matches, read newest id first. A count up to the cap then reads only rows that contain the
+ * index's matches, read in id order. A count up to the cap then reads only rows that contain the
  * term, and stops after the cap's worth that pass the other filters. Otherwise a dense term walks the
  * list's order index, reading every row on the way at a random place, and a common one gathers all
  * its matches first (at a million users, conversations `?search=ana&has_unread=true` 42 → 6 ms, users
@@ -320,10 +379,10 @@ export function inTextIndexOrder<DB, TB extends keyof DB, O>(
   const fts = `${search.table}_fts`;
   const alias = search.alias ?? textColumn(search.table).table;
   const phrase = ftsPhrase(searchedText(search.term, search.table));
-  // The text index as a joined table, its matches read newest first: `join <fts> ... order by rowid`.
+  // The text index as a joined table, its matches read in its own order: `join <fts> ... order by rowid`.
   return matches
     .where(sql<SqlBool>`${sql.ref(`text_matches.${fts}`)} match ${phrase}`)
-    .orderBy(sql`text_matches.rowid`, 'desc')
+    .orderBy(sql`text_matches.rowid`)
     .innerJoin(sql.table(fts).as('text_matches'), (join) =>
       join.on(sql<SqlBool>`text_matches.rowid = ${sql.ref(`${alias}.id`)}`),
     );

@@ -117,6 +117,18 @@ export function userNotDeleted(userId: Expression<number>): RawBuilder<boolean> 
 }
 
 /**
+ * How many users are deleted, counted through their index up to `limit` (a deletion is exceptional:
+ * a few entries). A bound of the rows a list of live users' rows leaves out, one per user.
+ */
+export async function deletedUsersUpTo<DB>(db: Kysely<DB>, limit: number): Promise<number> {
+  const { rows } = await sql<{ count: number | string }>`
+    select count(*) as count from (
+      select 1 from users where deleted_at is not null limit ${limit}
+    ) as deleted_users`.execute(db);
+  return Number(rows[0]?.count ?? 0);
+}
+
+/**
  * "The user `userIdColumn` points to is not deleted", as a correlated EXISTS: a list then walks its
  * own order index and checks each row's user by primary key, instead of the planner starting from
  * every live user and sorting (100× slower on a large table).

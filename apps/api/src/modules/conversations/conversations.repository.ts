@@ -18,6 +18,7 @@ import {
   type SearchPlans,
   type SearchSide,
   searchAnySide,
+  searchCapped,
 } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
 import { displayName, type NamedPerson } from '../../lib/display-name.js';
@@ -194,8 +195,14 @@ export async function listConversations(
     query.client === undefined &&
     query.provider === undefined &&
     query.period === undefined;
+  const unfiltered =
+    query.has_unread === undefined &&
+    query.period === undefined &&
+    query.client === undefined &&
+    query.provider === undefined;
   const page = await fetchListPage(db, {
     searching: Boolean(query.search),
+    capped: unfiltered && searchCapped(CONVERSATION_SEARCH, plans),
     exactCount: async () => {
       if (query.period === undefined && query.client === undefined && query.provider === undefined) {
         if (query.has_unread === undefined) return totalConversations(db);

@@ -15,10 +15,12 @@ import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   filteredColumn,
+  inTextIndexOrder,
   planSearches,
   type SearchPlans,
   type SearchSide,
   searchAnySide,
+  searchCapped,
 } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
@@ -42,6 +44,8 @@ export interface DisputeReadContext {
  * migrations/support/party-search), each in its own text index.
  */
 const DISPUTE_SEARCH: readonly SearchSide[] = [{ table: 'disputes' }, { table: 'dispute_parties' }];
+/** The disputes' own text (title, description) alone. */
+const DISPUTE_OWN_TEXT: readonly SearchSide[] = [{ table: 'disputes' }];
 
 /** The list filters as one condition on `disputes`. */
 function matchesFilters(db: Kysely<Database>, filters: Filters, plans?: SearchPlans) {
@@ -173,11 +177,18 @@ async function statusCounts(
       counts: countByPart(await readCountersWithoutMonth(db, 'disputes'), 0, DISPUTE_STATUSES),
       capped: false,
     };
-  const matches = db
-    .selectFrom('disputes')
-    .where(matchesFilters(db, { search }, plans))
-    .select('disputes.status')
-    .limit(SEARCH_COUNT_CAP + 1);
+  // A term whose sample on the disputes' own text already holds more than the cap (SQLite): the
+  // first matches of that text index are counted, every one a match (`retard`: 3.2 → 0.5 ms).
+  const matches = searchCapped(DISPUTE_OWN_TEXT, plans)
+    ? inTextIndexOrder(db.selectFrom('disputes').select('disputes.status'), {
+        table: 'disputes',
+        term: search,
+      }).limit(SEARCH_COUNT_CAP + 1)
+    : db
+        .selectFrom('disputes')
+        .where(matchesFilters(db, { search }, plans))
+        .select('disputes.status')
+        .limit(SEARCH_COUNT_CAP + 1);
   const rows = await db
     .selectFrom(matches.as('matches'))
     .select(['matches.status', (eb) => eb.fn.countAll<number | string>().as('count')])

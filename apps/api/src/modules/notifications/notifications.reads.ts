@@ -15,6 +15,7 @@ import {
   type SearchPlans,
   type SearchSide,
   searchAnySide,
+  searchCapped,
   searchLikePattern,
 } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
@@ -163,10 +164,12 @@ export async function listNotifications(
   query: NotificationListQuery,
   now: Date = new Date(),
 ): Promise<{ count: number; count_capped: boolean; results: Notification[] }> {
-  const plans = await planSearches(db, NOTIFICATION_SEARCH, query.search);
+  const unfiltered = !query.notification_type && query.is_read === undefined && !query.period;
+  const plans = await planSearches(db, NOTIFICATION_SEARCH, query.search, { checkOthersOnRows: unfiltered });
   const filtered = () => db.selectFrom('notifications').where(matchesFilters(db, query, now, plans));
   const page = await fetchListPage(db, {
     searching: Boolean(query.search || query.period),
+    capped: unfiltered && searchCapped(NOTIFICATION_SEARCH, plans),
     exactCount: () => countedTotal(db, query),
     matches: () => filtered().select('notifications.id'),
     ...pageReaders(

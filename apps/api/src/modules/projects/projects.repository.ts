@@ -20,6 +20,8 @@ import {
   planSearch,
   ROW_PLAN,
   type SearchPlan,
+  type SearchSide,
+  searchCapped,
   searchMatches,
 } from '../../db/search.js';
 import { dialectOf, lockRowsOnPostgres, nowIso, parseJsonArray } from '../../db/sql.js';
@@ -106,6 +108,9 @@ function toProject(row: ProjectRow): Project {
   };
 }
 
+/** A project is found by its own text (title, description, location). */
+const PROJECT_SEARCH: readonly SearchSide[] = [{ table: 'projects' }];
+
 type Filters = Pick<ProjectListQuery, 'search' | 'status' | 'category' | 'client'>;
 
 /**
@@ -162,8 +167,10 @@ export async function listProjects(
     ]);
     textOrder = isBroadFilter(kept, total);
   }
+  const unfiltered = !query.status && query.category === undefined && query.client === undefined;
   const page = await fetchListPage(db, {
     searching: Boolean(search),
+    capped: unfiltered && searchCapped(PROJECT_SEARCH, new Map([['projects', plan]])),
     exactCount: async () => {
       if (query.client === undefined) return sumMatchingBuckets(db, 'projects_state', bucketPatterns(query));
       const row = await filtered()

@@ -4,7 +4,13 @@ import { countWhere, toCount } from '../../db/aggregates.js';
 import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { planSearches, type SearchPlans, type SearchSide, searchAnySide } from '../../db/search.js';
+import {
+  planSearches,
+  type SearchPlans,
+  type SearchSide,
+  searchAnySide,
+  searchCappedAmongLiveUsers,
+} from '../../db/search.js';
 import { dialectOf, parseJsonArray, userNotDeleted } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
@@ -125,11 +131,13 @@ export async function listProviders(
   query: ProviderListQuery,
 ): Promise<{ count: number; count_capped: boolean; results: Provider[]; stats: ProviderStats | null }> {
   const counters = query.search ? null : await readCounters(db, 'providers');
-  const plans = await planSearches(db, PROVIDER_SEARCH, query.search);
+  const unfiltered = query.is_verified === undefined;
+  const plans = await planSearches(db, PROVIDER_SEARCH, query.search, { checkOthersOnRows: unfiltered });
   const wanted = query.is_verified === undefined ? null : flagPart(query.is_verified);
   const matches = ([verified]: string[]) => wanted === null || verified === wanted;
   const page = await fetchListPage(db, {
     searching: Boolean(query.search),
+    capped: unfiltered && (await searchCappedAmongLiveUsers(db, PROVIDER_SEARCH, plans)),
     exactCount: async () => sumBuckets(counters ?? [], matches),
     matches: () => filteredProviders(db, query, plans).select('pp.id'),
     // The page's ids already come from live providers: joining their users by primary key only

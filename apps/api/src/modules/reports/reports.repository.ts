@@ -9,6 +9,7 @@ import {
   type SearchPlans,
   type SearchSide,
   searchAnySide,
+  searchCapped,
 } from '../../db/search.js';
 import { dialectOf, nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
@@ -113,10 +114,12 @@ export async function listReports(
   db: Kysely<Database>,
   query: ReportListQuery,
 ): Promise<{ count: number; count_capped: boolean; results: Report[] }> {
-  const plans = await planSearches(db, REPORT_SEARCH, query.search);
+  const unfiltered = !query.status && !query.type;
+  const plans = await planSearches(db, REPORT_SEARCH, query.search, { checkOthersOnRows: unfiltered });
   const filtered = () => db.selectFrom('reports').where(matchesFilters(db, query, plans));
   const page = await fetchListPage(db, {
     searching: Boolean(query.search),
+    capped: unfiltered && searchCapped(REPORT_SEARCH, plans),
     exactCount: async () =>
       sumBuckets(
         await readCounters(db, 'reports'),

@@ -13,6 +13,8 @@ import {
   planSearch,
   ROW_PLAN,
   type SearchPlan,
+  type SearchSide,
+  searchCappedAmongLiveUsers,
   searchMatches,
 } from '../../db/search.js';
 import { dialectOf, lockRowsOnPostgres, nowIso } from '../../db/sql.js';
@@ -60,6 +62,9 @@ function filteredUsers(db: Kysely<Database>, query: UserFilters, plan: SearchPla
   }
   return rows;
 }
+
+/** A user is found by their own text (names, e-mail, phone). */
+const USER_SEARCH: readonly SearchSide[] = [{ table: 'users' }];
 
 /** Whether a `users_state` counter bucket (role|verification status|phone verified) matches the filters. */
 function bucketMatches(query: UserFilters): (parts: string[]) => boolean {
@@ -172,6 +177,11 @@ export async function listUsers(
   const plan = await planSearch(db, 'users', query.search);
   const matches = bucketMatches(query);
   const search = query.search;
+  const capped =
+    Boolean(search) &&
+    !query.role &&
+    !query.verification_status &&
+    (await searchCappedAmongLiveUsers(db, USER_SEARCH, new Map([['users', plan]])));
   // A common term among broad filters is counted in the text index's order (db/search.ts).
   let textOrder = mayReadInTextOrder(dialectOf(db), 'users', search, plan);
   if (textOrder && (query.role || query.verification_status)) {
@@ -180,6 +190,7 @@ export async function listUsers(
   }
   const page = await fetchListPage(db, {
     searching: Boolean(search),
+    capped,
     exactCount: async () => sumBuckets(counters ?? [], matches),
     matches: () =>
       search && textOrder

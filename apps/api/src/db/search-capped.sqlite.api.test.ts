@@ -1,0 +1,107 @@
+import { SEARCH_COUNT_CAP, USERS_PAGE_SIZE } from '@kwanza/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../test/factories.js';
+import { createTestContext, type TestContext } from '../test/test-context.js';
+import {
+  DENSITY_SAMPLE,
+  LARGE_TABLE_ROWS,
+  planSearches,
+  ROW_PLAN,
+  type SearchSide,
+  searchCapped,
+} from './search.js';
+
+/*
+ * SQLite: a search whose sample on the listed rows' own text already holds more than the cap is
+ * answered "more than the cap" without counting (unless the rows the list leaves out, deleted users,
+ * could bring it under), and a dense term's other sides are checked on each visited row instead of
+ * being sampled.
+ */
+
+interface UsersAnswer {
+  count: number;
+  count_capped?: boolean;
+  results: { id: number }[];
+  stats: { pending: number } | null;
+}
+
+describe('searches known to pass the cap from their sample (sqlite)', () => {
+  let ctx: TestContext;
+  /** Every fourth user is a Kilamba: a dense term in a big table. */
+  const USERS = LARGE_TABLE_ROWS + 2_000;
+  const kilambas: number[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    await ctx.db.transaction().execute(async (trx) => {
+      for (let index = 0; index < USERS; index += 1) {
+        const kilamba = index % 4 === 0;
+        const id = await insertUser(trx, {
+          last_name: kilamba ? 'Kilamba' : 'Utilisateur',
+          date_joined: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
+        });
+        if (kilamba) kilambas.push(id);
+      }
+    });
+  }, 120_000);
+
+  afterAll(() => ctx.close());
+
+  const searchUsers = async (term: string): Promise<UsersAnswer> => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/?search=${encodeURIComponent(term)}`,
+      headers: ctx.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<UsersAnswer>();
+  };
+
+  it('plans the own text first and, for a dense term, checks the other sides on each row', async () => {
+    const sides: SearchSide[] = [{ table: 'projects', alias: 'users', idColumn: 'id' }, { table: 'users' }];
+    const checked = await planSearches(ctx.db, sides, 'kilamba', { checkOthersOnRows: true });
+    expect(checked.get('users')).toEqual({ kind: 'scan', sampled: DENSITY_SAMPLE });
+    expect(checked.get('projects')).toBe(ROW_PLAN);
+    // Without the option, every side is sampled (no project holds the term).
+    const sampled = await planSearches(ctx.db, sides, 'kilamba');
+    expect(sampled.get('projects')).toEqual({ kind: 'ids', ids: [] });
+    // A rare own term: the other sides are sampled as usual.
+    const rare = await planSearches(ctx.db, sides, 'introuvable', { checkOthersOnRows: true });
+    expect(rare.get('projects')).toEqual({ kind: 'ids', ids: [] });
+  });
+
+  it('tells "past the cap" from an own side sampled in full, less what the list leaves out', async () => {
+    const own: SearchSide[] = [{ table: 'users' }];
+    const other: SearchSide[] = [{ table: 'users', alias: 'notifications', idColumn: 'user_id' }];
+    const plans = new Map([['users' as const, { kind: 'scan' as const, sampled: DENSITY_SAMPLE }]]);
+    expect(searchCapped(own, plans)).toBe(true);
+    expect(searchCapped(own, plans, DENSITY_SAMPLE - SEARCH_COUNT_CAP - 1)).toBe(true);
+    expect(searchCapped(own, plans, DENSITY_SAMPLE - SEARCH_COUNT_CAP)).toBe(false);
+    // A related table's matches may map to no listed row: they tell nothing.
+    expect(searchCapped(other, plans)).toBe(false);
+    expect(searchCapped(own, new Map([['users', { kind: 'ids', ids: kilambas }]]))).toBe(false);
+  });
+
+  it('answers a dense search as past the cap, with the newest matches first', async () => {
+    const answer = await searchUsers('kilamba');
+    expect(answer.count).toBe(SEARCH_COUNT_CAP);
+    expect(answer.count_capped).toBe(true);
+    expect(answer.stats).toBeNull();
+    const newest = [...kilambas].reverse().slice(0, USERS_PAGE_SIZE);
+    expect(answer.results.map((user) => user.id)).toEqual(newest);
+  });
+
+  it('counts the live matches when deleted users could bring them under the cap', async () => {
+    // 750 live Kilambas remain of 3,000: the sample still holds 2,500 matches.
+    const deleted = kilambas.slice(0, kilambas.length - 750);
+    await ctx.db
+      .updateTable('users')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', 'in', deleted)
+      .execute();
+    const answer = await searchUsers('kilamba');
+    expect(answer.count).toBe(750);
+    expect(answer.count_capped).toBeUndefined();
+    expect(answer.stats).toEqual({ pending: 0, verified: 0, rejected: 0, phone_verified: 0 });
+  });
+});
