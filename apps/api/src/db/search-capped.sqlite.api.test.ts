@@ -1,5 +1,6 @@
 import { SEARCH_COUNT_CAP, USERS_PAGE_SIZE } from '@kwanza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProviderVerification } from '../modules/verifications/verifications.factories.js';
 import { insertUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import {
@@ -9,7 +10,9 @@ import {
   ROW_PLAN,
   type SearchSide,
   searchCapped,
+  searchCappedLeavingOut,
 } from './search.js';
+import { deletedUsersUpTo, rowsOfDeletedUsersQuery, rowsOfDeletedUsersUpTo } from './sql.js';
 
 /*
  * SQLite: a search whose sample on the listed rows' own text already holds more than the cap is
@@ -103,5 +106,47 @@ describe('searches known to pass the cap from their sample (sqlite)', () => {
     expect(answer.count).toBe(750);
     expect(answer.count_capped).toBeUndefined();
     expect(answer.stats).toEqual({ pending: 0, verified: 0, rejected: 0, phone_verified: 0 });
+  });
+
+  it('bounds the rows left out by deleted users, and asks only when the plans pass the cap', async () => {
+    const before = await deletedUsersUpTo(ctx.db, 1_000_000);
+    const owner = await insertUser(ctx.db, { role: 'provider' });
+    for (let index = 0; index < 3; index += 1) await insertProviderVerification(ctx.db, { user_id: owner });
+    await insertProviderVerification(ctx.db);
+    const leftOut = () => rowsOfDeletedUsersUpTo(ctx.db, 'provider_verifications', 1_000);
+    expect(await leftOut()).toBe(0);
+    await ctx.db
+      .updateTable('users')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', owner)
+      .execute();
+    expect(await leftOut()).toBe(3);
+    expect(await rowsOfDeletedUsersUpTo(ctx.db, 'provider_verifications', 2)).toBe(2);
+    expect(await deletedUsersUpTo(ctx.db, 1_000_000)).toBe(before + 1);
+    expect(await deletedUsersUpTo(ctx.db, 5)).toBe(5);
+    // Starting from the deleted users' index, not from every verification.
+    const compiled = rowsOfDeletedUsersQuery('provider_verifications', 10).compile(ctx.db);
+    const plan = await ctx.db.executeQuery<{ detail: string }>({
+      ...compiled,
+      sql: `explain query plan ${compiled.sql}`,
+    });
+    expect(plan.rows.map((row) => row.detail)).toContainEqual(
+      expect.stringMatching(/^SEARCH users USING COVERING INDEX users_deleted_at_idx/),
+    );
+
+    const own: SearchSide[] = [{ table: 'users' }];
+    const asked: number[] = [];
+    const count = (value: number) => async (limit: number) => {
+      asked.push(limit);
+      return value;
+    };
+    const sampled = new Map([['users' as const, { kind: 'scan' as const, sampled: DENSITY_SAMPLE }]]);
+    expect(await searchCappedLeavingOut(own, sampled, count(10))).toBe(true);
+    expect(await searchCappedLeavingOut(own, sampled, count(DENSITY_SAMPLE))).toBe(false);
+    expect(asked).toEqual([DENSITY_SAMPLE, DENSITY_SAMPLE]);
+    expect(await searchCappedLeavingOut(own, new Map([['users', { kind: 'ids', ids: [1] }]]), count(0))).toBe(
+      false,
+    );
+    expect(asked).toHaveLength(2);
   });
 });

@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import type { Dialect } from './database.js';
 import type { Database } from './schema.js';
-import { deletedUsersUpTo, dialectOf, escapeLike } from './sql.js';
+import { dialectOf, escapeLike } from './sql.js';
 
 /*
  * Free-text search through each table's text index (see migrations/support/search-index.ts):
@@ -270,16 +270,16 @@ export function searchCapped(sides: readonly SearchSide[], plans: SearchPlans, e
 }
 
 /**
- * `searchCapped` for a list of rows of live users, one row per user at most (users, providers): the
- * deleted users' rows are left out, counted through their index up to the sample's size.
+ * `searchCapped` for a list that leaves rows out whatever the search (those of deleted users):
+ * `leftOutUpTo(limit)` counts them up to a limit, asked only when the plans alone pass the cap.
  */
-export async function searchCappedAmongLiveUsers(
-  db: Kysely<Database>,
+export async function searchCappedLeavingOut(
   sides: readonly SearchSide[],
   plans: SearchPlans,
+  leftOutUpTo: (limit: number) => Promise<number>,
 ): Promise<boolean> {
   if (!searchCapped(sides, plans)) return false;
-  return searchCapped(sides, plans, await deletedUsersUpTo(db, DENSITY_SAMPLE));
+  return searchCapped(sides, plans, await leftOutUpTo(DENSITY_SAMPLE));
 }
 
 /**

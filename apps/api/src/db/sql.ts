@@ -129,6 +129,29 @@ export async function deletedUsersUpTo<DB>(db: Kysely<DB>, limit: number): Promi
 }
 
 /**
+ * How many rows of `table` belong to deleted users (its `user_id` column, indexed), counted up to
+ * `limit`: the rows a list of live users' rows leaves out, when a user may have several. `cross join`
+ * keeps SQLite starting from the few deleted users: without statistics it walked every row of the
+ * table to look their users up (0.15 s at a million users).
+ */
+export async function rowsOfDeletedUsersUpTo<DB>(
+  db: Kysely<DB>,
+  table: 'provider_verifications',
+  limit: number,
+): Promise<number> {
+  const { rows } = await rowsOfDeletedUsersQuery(table, limit).execute(db);
+  return Number(rows[0]?.count ?? 0);
+}
+
+export function rowsOfDeletedUsersQuery(table: 'provider_verifications', limit: number) {
+  return sql<{ count: number | string }>`
+    select count(*) as count from (
+      select 1 from users cross join ${sql.table(table)} owned
+      where owned.user_id = users.id and users.deleted_at is not null limit ${limit}
+    ) as left_out`;
+}
+
+/**
  * "The user `userIdColumn` points to is not deleted", as a correlated EXISTS: a list then walks its
  * own order index and checks each row's user by primary key, instead of the planner starting from
  * every live user and sorting (100× slower on a large table).

@@ -9,9 +9,9 @@ import {
   type SearchPlans,
   type SearchSide,
   searchAnySide,
-  searchCappedAmongLiveUsers,
+  searchCappedLeavingOut,
 } from '../../db/search.js';
-import { dialectOf, parseJsonArray, userNotDeleted } from '../../db/sql.js';
+import { deletedUsersUpTo, dialectOf, parseJsonArray, userNotDeleted } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -137,7 +137,10 @@ export async function listProviders(
   const matches = ([verified]: string[]) => wanted === null || verified === wanted;
   const page = await fetchListPage(db, {
     searching: Boolean(query.search),
-    capped: unfiltered && (await searchCappedAmongLiveUsers(db, PROVIDER_SEARCH, plans)),
+    // One profile per user: the deleted users bound the profiles left out.
+    capped:
+      unfiltered &&
+      (await searchCappedLeavingOut(PROVIDER_SEARCH, plans, (limit) => deletedUsersUpTo(db, limit))),
     exactCount: async () => sumBuckets(counters ?? [], matches),
     matches: () => filteredProviders(db, query, plans).select('pp.id'),
     // The page's ids already come from live providers: joining their users by primary key only

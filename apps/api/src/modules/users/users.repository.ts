@@ -14,10 +14,10 @@ import {
   ROW_PLAN,
   type SearchPlan,
   type SearchSide,
-  searchCappedAmongLiveUsers,
+  searchCappedLeavingOut,
   searchMatches,
 } from '../../db/search.js';
-import { dialectOf, lockRowsOnPostgres, nowIso } from '../../db/sql.js';
+import { deletedUsersUpTo, dialectOf, lockRowsOnPostgres, nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
@@ -181,7 +181,9 @@ export async function listUsers(
     Boolean(search) &&
     !query.role &&
     !query.verification_status &&
-    (await searchCappedAmongLiveUsers(db, USER_SEARCH, new Map([['users', plan]])));
+    (await searchCappedLeavingOut(USER_SEARCH, new Map([['users', plan]]), (limit) =>
+      deletedUsersUpTo(db, limit),
+    ));
   // A common term among broad filters is counted in the text index's order (db/search.ts).
   let textOrder = mayReadInTextOrder(dialectOf(db), 'users', search, plan);
   if (textOrder && (query.role || query.verification_status)) {

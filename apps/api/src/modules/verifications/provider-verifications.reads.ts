@@ -10,8 +10,14 @@ import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
 import type { Dialect } from '../../db/database.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { planSearches, type SearchPlans, type SearchSide, searchAnySide } from '../../db/search.js';
-import { dialectOf, userIsLive } from '../../db/sql.js';
+import {
+  planSearches,
+  type SearchPlans,
+  type SearchSide,
+  searchAnySide,
+  searchCappedLeavingOut,
+} from '../../db/search.js';
+import { dialectOf, rowsOfDeletedUsersUpTo, userIsLive } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
 import type { DocumentUrlSigner } from '../../storage/signed-url.js';
@@ -190,7 +196,10 @@ export async function pageOfProviderVerifications(
 ): Promise<{ count: number; capped: boolean; results: ProviderVerification[] }> {
   const now = context.now;
   const direction = page.oldestFirst ? 'asc' : 'desc';
-  const plans = await planSearches(db, VERIFICATION_SEARCH, filters.search);
+  const unfiltered = !filters.status && filters.is_business === undefined && filters.days === undefined;
+  const plans = await planSearches(db, VERIFICATION_SEARCH, filters.search, {
+    checkOthersOnRows: unfiltered,
+  });
   const filtered = () =>
     db
       .selectFrom('provider_verifications')
@@ -213,6 +222,11 @@ export async function pageOfProviderVerifications(
   );
   const listed = await fetchListPage(db, {
     searching: Boolean(filters.search),
+    capped:
+      unfiltered &&
+      (await searchCappedLeavingOut(VERIFICATION_SEARCH, plans, (limit) =>
+        rowsOfDeletedUsersUpTo(db, 'provider_verifications', limit),
+      )),
     exactCount: async () => {
       if (filters.days !== undefined) {
         const row = await filtered()
