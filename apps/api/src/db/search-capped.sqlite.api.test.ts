@@ -63,7 +63,9 @@ describe('searches known to pass the cap from their sample (sqlite)', () => {
   it('plans the own text first and, for a dense term, checks the other sides on each row', async () => {
     const sides: SearchSide[] = [{ table: 'projects', alias: 'users', idColumn: 'id' }, { table: 'users' }];
     const checked = await planSearches(ctx.db, sides, 'kilamba', { checkOthersOnRows: true });
-    expect(checked.get('users')).toEqual({ kind: 'scan', sampled: DENSITY_SAMPLE });
+    expect(checked.get('users')).toMatchObject({ kind: 'scan', sampled: DENSITY_SAMPLE });
+    // Every fourth user: the sample spans about four ids per match.
+    expect((checked.get('users') as { share: number }).share).toBeCloseTo(0.25, 2);
     expect(checked.get('projects')).toBe(ROW_PLAN);
     // Without the option, every side is sampled (no project holds the term).
     const sampled = await planSearches(ctx.db, sides, 'kilamba');

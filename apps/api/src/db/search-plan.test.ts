@@ -19,6 +19,9 @@ import {
   isEmptyPlan,
   isPlannedByIds,
   LARGE_TABLE_ROWS,
+  PAGE_SCAN_VISITS,
+  pagePlan,
+  pagePlans,
   type SearchPlan,
   type SearchPlans,
 } from './search.js';
@@ -40,6 +43,37 @@ describe('isDenseSample', () => {
       isDenseSample({ sampled: DENSITY_SAMPLE, firstId: 1, lastId: 2, newestId: LARGE_TABLE_ROWS - 1 }),
     ).toBe(false);
     expect(isDenseSample({ sampled: DENSITY_SAMPLE - 1, firstId: 1, lastId: 10, newestId: big })).toBe(false);
+  });
+});
+
+describe('pagePlan', () => {
+  const common: SearchPlan = { kind: 'index', sampled: DENSITY_SAMPLE, share: 0.005 };
+
+  it('checks a common term on each row when the page is met within PAGE_SCAN_VISITS rows', () => {
+    const lastRowMet = PAGE_SCAN_VISITS * 0.005;
+    expect(pagePlan(common, lastRowMet)).toEqual({ ...common, kind: 'scan' });
+    expect(pagePlan(common, lastRowMet + 1)).toBe(common);
+  });
+
+  it('leaves other plans alone', () => {
+    const ids: SearchPlan = { kind: 'ids', ids: [1, 2] };
+    expect(pagePlan(ids, 1)).toBe(ids);
+    expect(pagePlan(INDEX_PLAN, 1)).toBe(INDEX_PLAN);
+    const dense: SearchPlan = { kind: 'scan', sampled: DENSITY_SAMPLE, share: 0.3 };
+    expect(pagePlan(dense, 1)).toBe(dense);
+  });
+
+  it('adjusts the own sides only', () => {
+    const plans = pagePlans(
+      [{ table: 'conversations' }, { table: 'users', alias: 'conversations', idColumn: 'client_id' }],
+      new Map([
+        ['conversations', common],
+        ['users', common],
+      ]),
+      20,
+    );
+    expect(plans.get('conversations')).toEqual({ ...common, kind: 'scan' });
+    expect(plans.get('users')).toBe(common);
   });
 });
 

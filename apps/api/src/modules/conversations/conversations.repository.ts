@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.js';
 import {
   inTextIndexOrder,
   mayReadInTextOrder,
+  pagePlans,
   planSearches,
   ROW_PLAN,
   type SearchPlans,
@@ -200,9 +201,13 @@ export async function listConversations(
     query.period === undefined &&
     query.client === undefined &&
     query.provider === undefined;
+  const capped = unfiltered && searchCapped(CONVERSATION_SEARCH, plans);
+  const window = pageWindow(query);
+  // Its count told, the page alone reads the matches: along the list's order when that is cheaper.
+  const rowsPlans = capped ? pagePlans(CONVERSATION_SEARCH, plans, window.offset + window.limit) : plans;
   const page = await fetchListPage(db, {
     searching: Boolean(query.search),
-    capped: unfiltered && searchCapped(CONVERSATION_SEARCH, plans),
+    capped,
     exactCount: async () => {
       if (query.period === undefined && query.client === undefined && query.provider === undefined) {
         if (query.has_unread === undefined) return totalConversations(db);
@@ -225,14 +230,17 @@ export async function listConversations(
           )
         : filtered().select('conversations.id'),
     ...pageReaders(
-      pageWindow(query),
+      window,
       (ids) =>
         selectConversations(db)
           .where('conversations.id', 'in', ids)
           .orderBy('conversations.last_activity_at', 'desc')
           .orderBy('conversations.id', 'desc'),
       (among?: readonly number[]) =>
-        (among ? db.selectFrom('conversations').where('conversations.id', 'in', among) : filtered())
+        (among
+          ? db.selectFrom('conversations').where('conversations.id', 'in', among)
+          : db.selectFrom('conversations').where(matchesFilters(db, query, now, rowsPlans))
+        )
           .select('conversations.id')
           .orderBy('conversations.last_activity_at', 'desc')
           .orderBy('conversations.id', 'desc'),

@@ -17,6 +17,7 @@ import {
   inTextIndexOrder,
   isBroadFilter,
   mayReadInTextOrder,
+  pagePlan,
   planSearch,
   ROW_PLAN,
   type SearchPlan,
@@ -168,9 +169,13 @@ export async function listProjects(
     textOrder = isBroadFilter(kept, total);
   }
   const unfiltered = !query.status && query.category === undefined && query.client === undefined;
+  const capped = unfiltered && searchCapped(PROJECT_SEARCH, new Map([['projects', plan]]));
+  const window = pageWindow(query);
+  // Its count told, the page alone reads the matches: along the list's order when that is cheaper.
+  const rowsPlan = capped ? pagePlan(plan, window.offset + window.limit) : plan;
   const page = await fetchListPage(db, {
     searching: Boolean(search),
-    capped: unfiltered && searchCapped(PROJECT_SEARCH, new Map([['projects', plan]])),
+    capped,
     exactCount: async () => {
       if (query.client === undefined) return sumMatchingBuckets(db, 'projects_state', bucketPatterns(query));
       const row = await filtered()
@@ -189,14 +194,17 @@ export async function listProjects(
           )
         : filtered().select('projects.id'),
     ...pageReaders(
-      pageWindow(query),
+      window,
       (ids) =>
         selectProjects(db)
           .where('projects.id', 'in', ids)
           .orderBy('projects.created_at', 'desc')
           .orderBy('projects.id', 'desc'),
       (among?: readonly number[]) =>
-        (among ? db.selectFrom('projects').where('projects.id', 'in', among) : filtered())
+        (among
+          ? db.selectFrom('projects').where('projects.id', 'in', among)
+          : db.selectFrom('projects').where(matchesFilters(db, query, rowsPlan))
+        )
           .select('projects.id')
           .orderBy('projects.created_at', 'desc')
           .orderBy('projects.id', 'desc'),

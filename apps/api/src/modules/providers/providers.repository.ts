@@ -5,6 +5,7 @@ import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
+  pagePlans,
   planSearches,
   type SearchPlans,
   type SearchSide,
@@ -135,18 +136,22 @@ export async function listProviders(
   const plans = await planSearches(db, PROVIDER_SEARCH, query.search, { checkOthersOnRows: unfiltered });
   const wanted = query.is_verified === undefined ? null : flagPart(query.is_verified);
   const matches = ([verified]: string[]) => wanted === null || verified === wanted;
+  // One profile per user: the deleted users bound the profiles left out.
+  const capped =
+    unfiltered &&
+    (await searchCappedLeavingOut(PROVIDER_SEARCH, plans, (limit) => deletedUsersUpTo(db, limit)));
+  const window = pageWindow(query);
+  // Its count told, the page alone reads the matches: along the list's order when that is cheaper.
+  const rowsPlans = capped ? pagePlans(PROVIDER_SEARCH, plans, window.offset + window.limit) : plans;
   const page = await fetchListPage(db, {
     searching: Boolean(query.search),
-    // One profile per user: the deleted users bound the profiles left out.
-    capped:
-      unfiltered &&
-      (await searchCappedLeavingOut(PROVIDER_SEARCH, plans, (limit) => deletedUsersUpTo(db, limit))),
+    capped,
     exactCount: async () => sumBuckets(counters ?? [], matches),
     matches: () => filteredProviders(db, query, plans).select('pp.id'),
     // The page's ids already come from live providers: joining their users by primary key only
     // (a condition on users here would let SQLite walk the users table instead of the ids).
     ...pageReaders(
-      pageWindow(query),
+      window,
       (ids) =>
         db
           .selectFrom('provider_profiles as pp')
@@ -158,7 +163,7 @@ export async function listProviders(
       (among?: readonly number[]) =>
         (among
           ? db.selectFrom('provider_profiles as pp').where('pp.id', 'in', among)
-          : filteredProviders(db, query, plans)
+          : filteredProviders(db, query, rowsPlans)
         )
           .select('pp.id')
           .orderBy('pp.created_at', 'desc')

@@ -10,6 +10,7 @@ import {
   inTextIndexOrder,
   isBroadFilter,
   mayReadInTextOrder,
+  pagePlan,
   planSearch,
   ROW_PLAN,
   type SearchPlan,
@@ -185,6 +186,9 @@ export async function listUsers(
       deletedUsersUpTo(db, limit),
     ));
   // A common term among broad filters is counted in the text index's order (db/search.ts).
+  const window = pageWindow(query);
+  // Its count told, the page alone reads the matches: along the list's order when that is cheaper.
+  const rowsPlan = capped ? pagePlan(plan, window.offset + window.limit) : plan;
   let textOrder = mayReadInTextOrder(dialectOf(db), 'users', search, plan);
   if (textOrder && (query.role || query.verification_status)) {
     const buckets = await readCounters(db, 'users_state');
@@ -202,7 +206,7 @@ export async function listUsers(
           })
         : filteredUsers(db, query, plan).select('users.id'),
     ...pageReaders(
-      pageWindow(query),
+      window,
       (ids) =>
         db
           .selectFrom('users')
@@ -211,7 +215,7 @@ export async function listUsers(
           .orderBy('users.date_joined', 'desc')
           .orderBy('users.id', 'desc'),
       (among?: readonly number[]) =>
-        (among ? db.selectFrom('users').where('users.id', 'in', among) : filteredUsers(db, query, plan))
+        (among ? db.selectFrom('users').where('users.id', 'in', among) : filteredUsers(db, query, rowsPlan))
           .select('users.id')
           .orderBy('users.date_joined', 'desc')
           .orderBy('users.id', 'desc'),
