@@ -6,6 +6,7 @@ import { DocumentStorage } from '../storage/document-storage.js';
 import { createTestDatabase } from '../test/test-context.js';
 import { readCountersWithoutMonth } from './counters.js';
 import * as counterRollups from './migrations/2026-11-26-0022-counter-rollups.js';
+import * as verificationDayRollups from './migrations/2026-11-26-0023-verification-day-rollups.js';
 import type { Database } from './schema.js';
 import { searchMatches } from './search.js';
 
@@ -19,6 +20,7 @@ import { searchMatches } from './search.js';
 type Row = Record<string, unknown>;
 
 const month = (value: unknown) => new Date(String(value)).toISOString().slice(0, 7);
+const day = (value: unknown) => new Date(String(value)).toISOString().slice(0, 10);
 const flag = (value: unknown) => (value === true || value === 1 ? '1' : '0');
 const text = (value: unknown) => (value === null || value === undefined ? '-' : String(value));
 
@@ -50,7 +52,18 @@ async function recount(db: Kysely<Database>): Promise<Map<string, number>> {
     (u) => [u.role, month(u.date_joined)].join('|'),
   );
   add('providers', (await all('provider_profiles')).filter(live), (p) => flag(p.is_verified));
-  add('provider_verifications', (await all('provider_verifications')).filter(live), (v) =>
+  const providerVerifications = (await all('provider_verifications')).filter(live);
+  add('pv_pending_day', providerVerifications, (v) =>
+    v.verification_status === 'pending' ? [flag(v.is_business), day(v.submitted_at)].join('|') : '-',
+  );
+  add('pv_processed_day', providerVerifications, (v) =>
+    v.verification_status !== 'pending' && v.verified_at !== null ? day(v.verified_at) : '-',
+  );
+  const clientVerifications = (await all('client_verifications')).filter(live);
+  add('cv_pending_day', clientVerifications, (v) =>
+    v.verification_status === 'pending' ? day(v.submitted_at) : '-',
+  );
+  add('provider_verifications', providerVerifications, (v) =>
     [
       v.verification_status,
       flag(v.is_business),
@@ -59,7 +72,7 @@ async function recount(db: Kysely<Database>): Promise<Map<string, number>> {
       v.verified_at === null ? '0' : '1',
     ].join('|'),
   );
-  add('client_verifications', (await all('client_verifications')).filter(live), (v) =>
+  add('client_verifications', clientVerifications, (v) =>
     [v.verification_status, v.document_type, month(v.submitted_at)].join('|'),
   );
   add('projects', await all('projects'), (p) =>
@@ -252,6 +265,42 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     await counterRollups.up(db);
     expect(await kept(db)).toEqual(await recount(db));
     await db.updateTable('projects').set({ status: 'open' }).where('status', '=', 'cancelled').execute();
+    expect(await kept(db)).toEqual(await recount(db));
+  });
+
+  it("lose the verifications' day rollups when migration 0023 is undone, and get them back recounted", async () => {
+    const rollups = new Set(['pv_pending_day', 'pv_processed_day', 'cv_pending_day']);
+    const withoutRollups = (counts: Map<string, number>) =>
+      new Map([...counts].filter(([key]) => !rollups.has(key.split(':')[0] ?? '')));
+    const provider = await db
+      .selectFrom('provider_verifications')
+      .select(['id', 'user_id'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await verificationDayRollups.down(db);
+    // The triggers keep the lists alone (a user's deletion too): no day rollup comes back.
+    await db
+      .updateTable('provider_verifications')
+      .set({ verification_status: 'verified', verified_at: '2026-11-20T10:00:00.000Z' })
+      .where('id', '=', provider.id)
+      .execute();
+    await db
+      .updateTable('users')
+      .set({ deleted_at: '2026-11-21T11:00:00.000Z' })
+      .where('id', '=', provider.user_id)
+      .execute();
+    const undone = await kept(db);
+    expect([...undone.keys()].some((key) => rollups.has(key.split(':')[0] ?? ''))).toBe(false);
+    expect(undone).toEqual(withoutRollups(await recount(db)));
+    await verificationDayRollups.up(db);
+    expect(await kept(db)).toEqual(await recount(db));
+    // Kept again by the triggers, the users' deletions included.
+    await db.updateTable('users').set({ deleted_at: null }).where('id', '=', provider.user_id).execute();
+    await db
+      .updateTable('client_verifications')
+      .set({ verification_status: 'rejected', verified_at: '2026-11-22T10:00:00.000Z' })
+      .where('verification_status', '=', 'pending')
+      .execute();
     expect(await kept(db)).toEqual(await recount(db));
   });
 });

@@ -15,6 +15,9 @@ export type CounterList =
   | 'providers'
   | 'provider_verifications'
   | 'client_verifications'
+  | 'pv_pending_day'
+  | 'pv_processed_day'
+  | 'cv_pending_day'
   | 'projects'
   | 'projects_state'
   | 'projects_month'
@@ -41,6 +44,17 @@ export async function readCounters(db: Kysely<Database>, list: CounterList): Pro
   return rows
     .map((row) => ({ parts: row.bucket.split('|'), n: Number(row.n), amount: Number(row.amount) }))
     .filter((bucket) => bucket.n !== 0);
+}
+
+/** The rows of `list`'s buckets from `from` on (in bucket order: a day 'YYYY-MM-DD', say). */
+export async function sumBucketsFrom(db: Kysely<Database>, list: CounterList, from: string): Promise<number> {
+  const row = await db
+    .selectFrom('list_counters')
+    .select((eb) => eb.fn.sum<number | string | null>('n').as('n'))
+    .where('list', '=', list)
+    .where('bucket', '>=', from)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** The lists whose bucket ends with the row's month ('|YYYY-MM'). */

@@ -15,6 +15,7 @@ import * as processedVerificationsIndex from './migrations/2026-11-25-0019-proce
 import * as providerOrderCovering from './migrations/2026-11-25-0020-provider-order-covering.js';
 import * as partySearch from './migrations/2026-11-25-0021-party-search.js';
 import * as counterRollups from './migrations/2026-11-26-0022-counter-rollups.js';
+import * as verificationDayRollups from './migrations/2026-11-26-0023-verification-day-rollups.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0020-provider-order-covering': providerOrderCovering,
   '2026-11-25-0021-party-search': partySearch,
   '2026-11-26-0022-counter-rollups': counterRollups,
+  '2026-11-26-0023-verification-day-rollups': verificationDayRollups,
 };
 
 export class MigrationError extends Error {}

@@ -173,9 +173,7 @@ export async function clientVerificationStats(
 ): Promise<ClientVerificationStats> {
   const buckets = await readCounters(db, 'client_verifications');
   const figures = statusFigures(buckets, () => true);
-  const urgent = await urgentCount(db, 'client_verifications', buckets, urgentCutoff(now, urgentHours), {
-    match: () => true,
-  });
+  const urgent = await urgentCount(db, 'client_verifications', urgentCutoff(now, urgentHours));
   return { ...figures, urgent, urgent_after_hours: urgentHours };
 }
 

@@ -285,10 +285,9 @@ export async function statusDistribution(
   if (!needsRows(filters)) {
     const buckets = await readCounters(db, 'provider_verifications');
     const match = bucketMatches(filters);
-    const urgent = await urgentCount(db, 'provider_verifications', buckets, cutoff, {
-      match,
-      column: 'is_business',
-      value: filters.is_business,
+    const urgent = await urgentCount(db, 'provider_verifications', cutoff, {
+      status: filters.status,
+      isBusiness: filters.is_business,
     });
     return { distribution: statusFigures(buckets, match), urgent };
   }

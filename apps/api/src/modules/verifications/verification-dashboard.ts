@@ -1,5 +1,4 @@
 import type { PendingVerificationSummary, VerificationDashboard } from '@kwanza/contract';
-import { sql } from 'kysely';
 import { readCounters } from '../../db/counters.js';
 import type { Database } from '../../db/schema.js';
 import { dialectOf } from '../../db/sql.js';
@@ -11,7 +10,7 @@ import {
   statusDistribution,
   type VerificationReadContext,
 } from './provider-verifications.reads.js';
-import { countOfLiveUsers, statusFigures, urgentCount } from './verification-figures.js';
+import { processedSince, statusFigures, urgentCount } from './verification-figures.js';
 import { type Executor, urgentCutoff } from './verification-rules.js';
 
 /* The verification summary of the console's dashboard (providers and clients). */
@@ -34,16 +33,10 @@ export async function verificationDashboard(
   const { now, urgentHours } = context;
   const cutoff = urgentCutoff(now, urgentHours);
   const providerStats = await statusDistribution(db, {}, now, urgentHours);
-  const processedSince = (since: Date) =>
-    countOfLiveUsers(
-      db,
-      'provider_verifications',
-      sql`v.verified_at >= ${since.toISOString()} and v.verification_status <> 'pending'`,
-    );
   const clientBuckets = await readCounters(db, 'client_verifications');
   const clientRow = {
     pending: statusFigures(clientBuckets, () => true).pending,
-    urgent: await urgentCount(db, 'client_verifications', clientBuckets, cutoff, { match: () => true }),
+    urgent: await urgentCount(db, 'client_verifications', cutoff),
   };
   const latestIds = db
     .selectFrom('provider_verifications')
@@ -69,8 +62,8 @@ export async function verificationDashboard(
     providers: {
       pending: providerStats.distribution.pending,
       urgent: providerStats.urgent,
-      processed_today: await processedSince(startOfUtcDay(now)),
-      processed_this_week: await processedSince(startOfUtcWeek(now)),
+      processed_today: await processedSince(db, startOfUtcDay(now)),
+      processed_this_week: await processedSince(db, startOfUtcWeek(now)),
     },
     clients: { pending: Number(clientRow?.pending ?? 0), urgent: Number(clientRow?.urgent ?? 0) },
     latest_pending: latestPending,

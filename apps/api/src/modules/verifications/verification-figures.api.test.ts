@@ -3,57 +3,119 @@ import { insertUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
 import { clientVerificationStats } from './client-verifications.repository.js';
 import { statusDistribution } from './provider-verifications.reads.js';
+import { verificationDashboard } from './verification-dashboard.js';
 import { insertClientVerification, insertProviderVerification } from './verifications.factories.js';
 
 /*
- * "Urgent": pending since before the cutoff (now minus the urgent delay), from the kept counters of
- * the months up to the cutoff's, less the pending submitted since the cutoff in that month. Here the
- * cutoff falls in the month before `now`'s, with pending rows on each side of every boundary.
+ * "Urgent": pending since before the cutoff (now minus the urgent delay), from the kept pending counts
+ * of the days before the cutoff's, and within that day an indexed count of the shorter side of the
+ * cutoff. Two cutoffs: early in their day (the part before it is counted) and late (the part after it
+ * is taken from the day's count), with pending rows on each side of every boundary. "Processed today
+ * / this week": sums of the kept days of decision.
  */
-describe(`urgent verifications around the cutoff (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+describe(`verification figures around the cutoff (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let ctx: TestContext;
-  const now = new Date('2026-11-01T06:00:00.000Z');
-  const urgentHours = 48; // cutoff: 2026-10-30T06:00:00.000Z
+  const urgentHours = 48;
+  /** Cutoffs 2026-10-30T06:00 (early in its day) and 2026-10-30T20:00 (late). */
+  const nows = [new Date('2026-11-01T06:00:00.000Z'), new Date('2026-11-01T20:00:00.000Z')];
 
   const submissions = [
-    { submitted_at: '2026-09-15T10:00:00.000Z', urgent: true },
-    { submitted_at: '2026-10-20T10:00:00.000Z', urgent: true },
-    { submitted_at: '2026-10-30T05:59:59.000Z', urgent: true },
-    { submitted_at: '2026-10-30T06:00:00.000Z', urgent: false },
-    { submitted_at: '2026-10-31T23:00:00.000Z', urgent: false },
-    { submitted_at: '2026-11-01T01:00:00.000Z', urgent: false },
+    '2026-09-15T10:00:00.000Z',
+    '2026-10-20T10:00:00.000Z',
+    '2026-10-29T23:59:59.000Z',
+    '2026-10-30T00:00:00.000Z',
+    '2026-10-30T05:59:59.000Z',
+    '2026-10-30T06:00:00.000Z',
+    '2026-10-30T12:00:00.000Z',
+    '2026-10-30T19:59:59.000Z',
+    '2026-10-30T20:00:00.000Z',
+    '2026-10-30T23:59:59.000Z',
+    '2026-10-31T00:00:00.000Z',
+    '2026-11-01T01:00:00.000Z',
   ];
+  /** Pending business verifications (providers only). */
+  const business = ['2026-10-30T03:00:00.000Z', '2026-10-30T21:00:00.000Z'];
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    for (const { submitted_at } of submissions) {
+    for (const submitted_at of submissions) {
       await insertProviderVerification(ctx.db, { submitted_at });
       await insertClientVerification(ctx.db, { submitted_at });
     }
-    // Processed, or of a deleted user: never urgent.
+    for (const submitted_at of business) {
+      await insertProviderVerification(ctx.db, { submitted_at, is_business: true });
+    }
+    // Processed (on 2026-10-26, a Monday, and on 2026-10-25), or of a deleted user: never urgent.
+    for (const verified_at of [
+      '2026-10-25T23:00:00.000Z',
+      '2026-10-26T00:00:00.000Z',
+      '2026-11-01T00:30:00.000Z',
+    ]) {
+      await insertProviderVerification(ctx.db, {
+        submitted_at: '2026-10-10T10:00:00.000Z',
+        verification_status: 'verified',
+        verified_at,
+      });
+    }
+    const deleted = await insertUser(ctx.db, { role: 'provider', deleted_at: '2026-10-25T00:00:00.000Z' });
     await insertProviderVerification(ctx.db, {
-      submitted_at: '2026-10-10T10:00:00.000Z',
-      verification_status: 'verified',
-      verified_at: '2026-10-11T10:00:00.000Z',
+      user_id: deleted,
+      submitted_at: '2026-10-21T10:00:00.000Z',
     });
-    const deleted = await insertUser(ctx.db, { role: 'client', deleted_at: '2026-10-25T00:00:00.000Z' });
-    await insertClientVerification(ctx.db, { user_id: deleted, submitted_at: '2026-10-21T10:00:00.000Z' });
+    await insertProviderVerification(ctx.db, {
+      user_id: deleted,
+      submitted_at: '2026-10-10T10:00:00.000Z',
+      verification_status: 'rejected',
+      verified_at: '2026-10-31T10:00:00.000Z',
+    });
+    const deletedClient = await insertUser(ctx.db, {
+      role: 'client',
+      deleted_at: '2026-10-25T00:00:00.000Z',
+    });
+    await insertClientVerification(ctx.db, {
+      user_id: deletedClient,
+      submitted_at: '2026-10-21T10:00:00.000Z',
+    });
   });
   afterAll(() => ctx.close());
 
-  const expected = submissions.filter((submission) => submission.urgent).length;
+  const cutoffOf = (now: Date) => new Date(now.getTime() - urgentHours * 3600 * 1000).toISOString();
+  const before = (dates: string[], cutoff: string) => dates.filter((date) => date < cutoff).length;
 
-  it('counts the provider verifications pending since before the cutoff', async () => {
-    const { distribution, urgent } = await statusDistribution(ctx.db, {}, now, urgentHours);
-    expect(distribution.pending).toBe(submissions.length);
-    expect(urgent).toBe(expected);
-    const business = await statusDistribution(ctx.db, { is_business: true }, now, urgentHours);
-    expect(business.urgent).toBe(0);
+  it('counts the provider verifications pending since before the cutoff, by account type', async () => {
+    for (const now of nows) {
+      const cutoff = cutoffOf(now);
+      const { distribution, urgent } = await statusDistribution(ctx.db, {}, now, urgentHours);
+      expect(distribution.pending).toBe(submissions.length + business.length);
+      expect(urgent, cutoff).toBe(before(submissions, cutoff) + before(business, cutoff));
+      const businessOnly = await statusDistribution(ctx.db, { is_business: true }, now, urgentHours);
+      expect(businessOnly.urgent, cutoff).toBe(before(business, cutoff));
+      const individuals = await statusDistribution(ctx.db, { is_business: false }, now, urgentHours);
+      expect(individuals.urgent, cutoff).toBe(before(submissions, cutoff));
+      // Only pending verifications are urgent: another status filter has none.
+      const verified = await statusDistribution(ctx.db, { status: 'verified' }, now, urgentHours);
+      expect(verified.urgent).toBe(0);
+      expect(verified.distribution.verified).toBe(3);
+    }
   });
 
   it('counts the client verifications pending since before the cutoff', async () => {
-    const stats = await clientVerificationStats(ctx.db, now, urgentHours);
-    expect(stats.pending).toBe(submissions.length);
-    expect(stats.urgent).toBe(expected);
+    for (const now of nows) {
+      const stats = await clientVerificationStats(ctx.db, now, urgentHours);
+      expect(stats.pending).toBe(submissions.length);
+      expect(stats.urgent, cutoffOf(now)).toBe(before(submissions, cutoffOf(now)));
+    }
+  });
+
+  it('counts the provider verifications processed today and this week (from Monday)', async () => {
+    const figures = await verificationDashboard(ctx.db, {
+      now: new Date('2026-11-01T20:00:00.000Z'),
+      urgentHours,
+      signer: null,
+    });
+    // 2026-11-01 is a Sunday: the week began on Monday 2026-10-26 at midnight.
+    expect(figures.providers.processed_today).toBe(1);
+    expect(figures.providers.processed_this_week).toBe(2);
+    expect(figures.clients.urgent).toBe(before(submissions, cutoffOf(new Date('2026-11-01T20:00:00.000Z'))));
   });
 });

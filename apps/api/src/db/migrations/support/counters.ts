@@ -2,7 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /*
  * Frozen with the migration that created it (2026-11-23-0001), extended by 0022 (rollups, which
- * `rollups: false` leaves out): no application imports. The seed
+ * `rollups: false` leaves out) and 0023 (the verifications' day rollups): no application imports. The seed
  * reuses `dropCounterMachinery` / `installCounterMachinery` around its bulk load.
  *
  * `list_counters(list, bucket, n, amount)` holds, for each list of the console, how many rows fall
@@ -31,6 +31,12 @@ function month(flavor: Flavor, column: string): string {
     : `substr(${column}, 1, 7)`;
 }
 
+function day(flavor: Flavor, column: string): string {
+  return flavor === 'postgres'
+    ? `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`
+    : `substr(${column}, 1, 10)`;
+}
+
 function hours(flavor: Flavor, from: string, to: string): string {
   return flavor === 'postgres'
     ? `(extract(epoch from (${to} - ${from})) / 3600.0)`
@@ -55,7 +61,8 @@ export interface CounterDefinition {
   /**
    * Coarser lists of the same rows, kept by the same triggers: each counts the live rows by fewer
    * parts (added 2026-11-26, migration 0022). A figure that needs no month (a list's totals) or no
-   * category (a monthly chart) then reads a few dozen rows instead of the list's hundreds.
+   * category (a monthly chart) then reads a few dozen rows instead of the list's hundreds. The
+   * verifications' (which follow their user) came with 0023.
    */
   rollups?: CounterRollup[];
 }
@@ -118,6 +125,20 @@ export const COUNTERS: CounterDefinition[] = [
     amount: (f, r) =>
       `(case when ${r}.verified_at is not null and ${r}.verification_status <> 'pending' then ${hours(f, `${r}.submitted_at`, `${r}.verified_at`)} else 0 end)`,
     followsUser: true,
+    rollups: [
+      // Pending by account type and day submitted (every other row in '-'): the urgent count.
+      {
+        list: 'pv_pending_day',
+        bucket: (f, r) =>
+          `(case when ${r}.verification_status = 'pending' then ${join([flag(`${r}.is_business`), day(f, `${r}.submitted_at`)])} else '-' end)`,
+      },
+      // Processed by day of decision: processed today, this week.
+      {
+        list: 'pv_processed_day',
+        bucket: (f, r) =>
+          `(case when ${r}.verification_status <> 'pending' and ${r}.verified_at is not null then ${day(f, `${r}.verified_at`)} else '-' end)`,
+      },
+    ],
   },
   {
     list: 'client_verifications',
@@ -126,6 +147,13 @@ export const COUNTERS: CounterDefinition[] = [
     bucket: (f, r) => join([`${r}.verification_status`, `${r}.document_type`, month(f, `${r}.submitted_at`)]),
     live: userIsLive,
     followsUser: true,
+    rollups: [
+      {
+        list: 'cv_pending_day',
+        bucket: (f, r) =>
+          `(case when ${r}.verification_status = 'pending' then ${day(f, `${r}.submitted_at`)} else '-' end)`,
+      },
+    ],
   },
   {
     list: 'projects',
@@ -353,6 +381,15 @@ async function dropTableCounterTriggers(db: AnyDb, flavor: Flavor, table: string
 
 async function createCounterTriggers(db: AnyDb, flavor: Flavor, options: MachineryOptions): Promise<void> {
   for (const definition of COUNTERS) await createTableCounterTriggers(db, flavor, definition, options);
+  await createUserFollowersTrigger(db, flavor, options);
+}
+
+/** The trigger that moves the rows following a user in or out of their counters (see `followUser`). */
+async function createUserFollowersTrigger(
+  db: AnyDb,
+  flavor: Flavor,
+  options: MachineryOptions,
+): Promise<void> {
   if (flavor === 'postgres') {
     await sql
       .raw(`create or replace function users_counter_followers() returns trigger language plpgsql as $$
@@ -372,6 +409,10 @@ async function createCounterTriggers(db: AnyDb, flavor: Flavor, options: Machine
 
 async function dropCounterTriggers(db: AnyDb, flavor: Flavor): Promise<void> {
   for (const { table } of COUNTERS) await dropTableCounterTriggers(db, flavor, table);
+  await dropUserFollowersTrigger(db, flavor);
+}
+
+async function dropUserFollowersTrigger(db: AnyDb, flavor: Flavor): Promise<void> {
   if (flavor === 'postgres') {
     await sql.raw('drop trigger if exists users_counter_followers on users').execute(db);
     await sql.raw('drop function if exists users_counter_followers()').execute(db);
@@ -407,22 +448,43 @@ async function countDefinition(
   }
 }
 
+/** Recounts one table's list and rollups (with or without them) and recreates the table's triggers. */
+async function reinstallTable(
+  db: AnyDb,
+  flavor: Flavor,
+  definition: CounterDefinition,
+  options: MachineryOptions,
+): Promise<void> {
+  const lists = [definition.list, ...(definition.rollups ?? []).map((rollup) => rollup.list)];
+  await dropTableCounterTriggers(db, flavor, definition.table);
+  await db.deleteFrom('list_counters').where('list', 'in', lists).execute();
+  await countDefinition(db, flavor, definition, options);
+  await createTableCounterTriggers(db, flavor, definition, options);
+}
+
 /**
- * Migration 0022: recounts the tables that have rollups (users, projects), with or without them, and
- * recreates those tables' triggers. The other tables' triggers are left as they are (the
- * notifications' own, support/broadcast-copies.ts, among them).
+ * Migration 0022: recounts the tables that have rollups and follow no user (users, projects,
+ * disputes), with or without them, and recreates those tables' triggers. The other tables' triggers
+ * are left as they are (the notifications' own, support/broadcast-copies.ts, among them).
  */
 export async function installCounterRollups(db: AnyDb, options: MachineryOptions): Promise<void> {
   const flavor = flavorOf(db);
-  for (const definition of COUNTERS.filter((candidate) => candidate.rollups)) {
-    if (definition.followsUser)
-      throw new Error(`${definition.list} : les agrégats ne suivent pas les utilisateurs`);
-    const lists = [definition.list, ...(definition.rollups ?? []).map((rollup) => rollup.list)];
-    await dropTableCounterTriggers(db, flavor, definition.table);
-    await db.deleteFrom('list_counters').where('list', 'in', lists).execute();
-    await countDefinition(db, flavor, definition, options);
-    await createTableCounterTriggers(db, flavor, definition, options);
+  for (const definition of COUNTERS.filter((candidate) => candidate.rollups && !candidate.followsUser)) {
+    await reinstallTable(db, flavor, definition, options);
   }
+}
+
+/**
+ * Migration 0023: the same for the tables whose rows follow their user (the verifications' day
+ * rollups), and the users' trigger that moves those rows in or out of their counters.
+ */
+export async function installFollowerRollups(db: AnyDb, options: MachineryOptions): Promise<void> {
+  const flavor = flavorOf(db);
+  await dropUserFollowersTrigger(db, flavor);
+  for (const definition of COUNTERS.filter((candidate) => candidate.rollups && candidate.followsUser)) {
+    await reinstallTable(db, flavor, definition, options);
+  }
+  await createUserFollowersTrigger(db, flavor, options);
 }
 
 export async function createCountersTable(db: AnyDb, flavor: Flavor): Promise<void> {
