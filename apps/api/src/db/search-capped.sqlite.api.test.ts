@@ -1,5 +1,6 @@
-import { SEARCH_COUNT_CAP, USERS_PAGE_SIZE } from '@kwanza/contract';
+import { AUDIT_PAGE_SIZE, SEARCH_COUNT_CAP, USERS_PAGE_SIZE } from '@kwanza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAuditEntry } from '../modules/audit/audit.test-support.js';
 import { insertProviderVerification } from '../modules/verifications/verifications.factories.js';
 import { insertUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
@@ -150,5 +151,41 @@ describe('searches known to pass the cap from their sample (sqlite)', () => {
       false,
     );
     expect(asked).toHaveLength(2);
+  });
+
+  it("answers the journal's common term past the cap from its sample, and counts it under a filter", async () => {
+    const entries: number[] = [];
+    await ctx.db.transaction().execute(async (trx) => {
+      for (let index = 0; index < DENSITY_SAMPLE + 100; index += 1) {
+        entries.push(
+          await insertAuditEntry(trx, {
+            action: index % 3 === 0 ? 'user.toggle_status' : 'user.update',
+            created_at: new Date(Date.UTC(2026, 5, 1) + index * 60_000).toISOString(),
+            object: { type: 'user', id: index + 1, label: `Membre Kalandula ${index}` },
+          }),
+        );
+      }
+    });
+    const list = async (query: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/admin/audit/?${query}`,
+        headers: ctx.auth,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ count: number; count_capped?: boolean; results: { id: number }[] }>();
+    };
+    const all = await list('search=kalandula');
+    expect(all.count).toBe(SEARCH_COUNT_CAP);
+    expect(all.count_capped).toBe(true);
+    expect(all.results.map((entry) => entry.id)).toEqual([...entries].reverse().slice(0, AUDIT_PAGE_SIZE));
+    // With a filter the sample tells nothing of the count: counted, up to the cap.
+    const deactivations = await list('search=kalandula&action=user.toggle_status');
+    expect(deactivations.count).toBe(Math.min(SEARCH_COUNT_CAP, Math.ceil(entries.length / 3)));
+    // A later page of the same term reads the same rows as the first's order continues.
+    const second = await list('search=kalandula&page=2');
+    expect(second.results.map((entry) => entry.id)).toEqual(
+      [...entries].reverse().slice(AUDIT_PAGE_SIZE, 2 * AUDIT_PAGE_SIZE),
+    );
   });
 });

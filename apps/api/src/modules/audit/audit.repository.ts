@@ -8,12 +8,21 @@ import {
   AuditValue as AuditValueSchema,
   OBJECT_ID_NEEDS_TYPE,
   PERIOD_REVERSED,
+  SEARCH_COUNT_CAP,
 } from '@kwanza/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import { countUpToCap } from '../../db/paginate.js';
 import type { AuditEntriesTable, Database } from '../../db/schema.js';
-import { searchMatches } from '../../db/search.js';
+import {
+  INDEX_PLAN,
+  pagePlan,
+  planSearch,
+  type SearchPlan,
+  type SearchSide,
+  searchCapped,
+  searchMatches,
+} from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { offsetOf } from '../../lib/pagination.js';
@@ -54,7 +63,7 @@ export function checkAuditFilters(filters: Filters): void {
 }
 
 /** The journal's rows matching the filters (each served by an index). */
-export function filteredEntries(db: Kysely<Database>, filters: Filters) {
+export function filteredEntries(db: Kysely<Database>, filters: Filters, plan: SearchPlan = INDEX_PLAN) {
   let rows = db.selectFrom('audit_entries');
   if (filters.admin !== undefined) rows = rows.where('audit_entries.admin_id', '=', filters.admin);
   if (filters.action) rows = rows.where('audit_entries.action', '=', filters.action);
@@ -63,7 +72,9 @@ export function filteredEntries(db: Kysely<Database>, filters: Filters) {
   if (filters.date_from)
     rows = rows.where('audit_entries.created_at', '>=', luandaDayStart(filters.date_from));
   if (filters.date_to) rows = rows.where('audit_entries.created_at', '<', luandaDayEnd(filters.date_to));
-  if (filters.search) rows = rows.where(searchMatches(dialectOf(db), 'audit_entries', filters.search));
+  if (filters.search) {
+    rows = rows.where(searchMatches(dialectOf(db), 'audit_entries', filters.search, { plan }));
+  }
   return rows;
 }
 
@@ -129,24 +140,42 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
   };
 }
 
+/** An entry is found by its own text (admin, action, object, changes). */
+const AUDIT_SEARCH: readonly SearchSide[] = [{ table: 'audit_entries' }];
+
 /**
  * One page of the journal, newest first, with its count up to the cap (`capped` past it). The page
- * reads its ids from the filter's index first, then its rows.
+ * reads its ids from the filter's index first, then its rows. A search is planned from a sample of
+ * its matches (db/search.ts): without other filters, a sample past the cap needs no count, and the
+ * page of a common term may be read along the time index.
  */
 export async function listAuditEntries(
   db: Kysely<Database>,
   query: AuditListQuery,
 ): Promise<{ count: number; capped: boolean; results: AuditEntry[] }> {
   checkAuditFilters(query);
+  const plan = await planSearch(db, 'audit_entries', query.search);
+  const unfiltered =
+    query.admin === undefined &&
+    !query.action &&
+    !query.object_type &&
+    query.object_id === undefined &&
+    !query.date_from &&
+    !query.date_to;
+  const capped =
+    Boolean(query.search) && unfiltered && searchCapped(AUDIT_SEARCH, new Map([['audit_entries', plan]]));
+  const rowsPlan = capped ? pagePlan(plan, offsetOf(query) + query.page_size) : plan;
   const [total, rows] = await Promise.all([
-    countUpToCap(db, filteredEntries(db, query).select('audit_entries.id')),
+    capped
+      ? { count: SEARCH_COUNT_CAP, capped: true }
+      : countUpToCap(db, filteredEntries(db, query, plan).select('audit_entries.id')),
     db
       .selectFrom('audit_entries')
       .select(ENTRY_COLUMNS)
       .where(
         'audit_entries.id',
         'in',
-        filteredEntries(db, query)
+        filteredEntries(db, query, rowsPlan)
           .select('audit_entries.id')
           .orderBy('audit_entries.created_at', 'desc')
           .orderBy('audit_entries.id', 'desc')
