@@ -63,17 +63,27 @@ describe('searches known to pass the cap from their sample (sqlite)', () => {
 
   it('plans the own text first and, for a dense term, checks the other sides on each row', async () => {
     const sides: SearchSide[] = [{ table: 'projects', alias: 'users', idColumn: 'id' }, { table: 'users' }];
-    const checked = await planSearches(ctx.db, sides, 'kilamba', { checkOthersOnRows: true });
+    const asked: number[] = [];
+    const onRows = (answer: boolean) => async (own: ReadonlyMap<string, unknown>) => {
+      asked.push(own.size);
+      return answer;
+    };
+    const checked = await planSearches(ctx.db, sides, 'kilamba', { checkOthersOnRows: onRows(true) });
+    // Asked once, with the own text's plan alone.
+    expect(asked).toEqual([1]);
     expect(checked.get('users')).toMatchObject({ kind: 'scan', sampled: DENSITY_SAMPLE });
     // Every fourth user: the sample spans about four ids per match.
     expect((checked.get('users') as { share: number }).share).toBeCloseTo(0.25, 2);
     expect(checked.get('projects')).toBe(ROW_PLAN);
-    // Without the option, every side is sampled (no project holds the term).
+    // Without the option, or when the list answers no, every side is sampled (no project holds it).
     const sampled = await planSearches(ctx.db, sides, 'kilamba');
     expect(sampled.get('projects')).toEqual({ kind: 'ids', ids: [] });
-    // A rare own term: the other sides are sampled as usual.
-    const rare = await planSearches(ctx.db, sides, 'introuvable', { checkOthersOnRows: true });
+    const refused = await planSearches(ctx.db, sides, 'kilamba', { checkOthersOnRows: onRows(false) });
+    expect(refused.get('projects')).toEqual({ kind: 'ids', ids: [] });
+    // A rare own term: the list is not asked, the other sides are sampled as usual.
+    const rare = await planSearches(ctx.db, sides, 'introuvable', { checkOthersOnRows: onRows(true) });
     expect(rare.get('projects')).toEqual({ kind: 'ids', ids: [] });
+    expect(asked).toEqual([1, 1]);
   });
 
   it('tells "past the cap" from an own side sampled in full, less what the list leaves out', async () => {

@@ -271,21 +271,24 @@ function isOwnSide(side: SearchSide): boolean {
  * not sampled: they are checked on each row the page visits (ROW_PLAN), a few hundred rows at most
  * along the list's order, where sampling them read a whole doclist (the recipients of
  * `notifications?search=maintenance`: 5 ms for no match). Only for a list that will not count its
- * matches row by row (`searchCapped`): a count would check them on every row it reads.
+ * matches row by row: a count would check them on every row it reads. `checkOthersOnRows` tells it
+ * from the own texts' plans (`searchCapped`, asked only when one of them is dense).
  */
 export async function planSearches(
   db: Kysely<Database>,
   sides: readonly SearchSide[],
   term: string | undefined,
-  options: { checkOthersOnRows?: boolean } = {},
+  options: { checkOthersOnRows?: (ownPlans: SearchPlans) => Promise<boolean> } = {},
 ): Promise<SearchPlans> {
   const plans = new Map<SearchableTable, SearchPlan>();
-  const ordered = [...sides.filter(isOwnSide), ...sides.filter((side) => !isOwnSide(side))];
-  for (const side of ordered) {
+  for (const side of sides.filter(isOwnSide)) {
+    if (!plans.has(side.table)) plans.set(side.table, await planSearch(db, side.table, term));
+  }
+  const ownDense = [...plans.values()].some((plan) => plan.kind === 'scan');
+  const onRows = Boolean(term) && ownDense && (await options.checkOthersOnRows?.(plans)) === true;
+  for (const side of sides.filter((candidate) => !isOwnSide(candidate))) {
     if (plans.has(side.table)) continue;
-    const ownDense = [...plans.values()].some((plan) => plan.kind === 'scan');
-    if (term && options.checkOthersOnRows && ownDense && !isOwnSide(side)) plans.set(side.table, ROW_PLAN);
-    else plans.set(side.table, await planSearch(db, side.table, term));
+    plans.set(side.table, onRows ? ROW_PLAN : await planSearch(db, side.table, term));
   }
   return plans;
 }

@@ -165,7 +165,9 @@ export async function listNotifications(
   now: Date = new Date(),
 ): Promise<{ count: number; count_capped: boolean; results: Notification[] }> {
   const unfiltered = !query.notification_type && query.is_read === undefined && !query.period;
-  const plans = await planSearches(db, NOTIFICATION_SEARCH, query.search, { checkOthersOnRows: unfiltered });
+  const plans = await planSearches(db, NOTIFICATION_SEARCH, query.search, {
+    checkOthersOnRows: async (own) => unfiltered && searchCapped(NOTIFICATION_SEARCH, own),
+  });
   const filtered = () => db.selectFrom('notifications').where(matchesFilters(db, query, now, plans));
   const page = await fetchListPage(db, {
     searching: Boolean(query.search || query.period),

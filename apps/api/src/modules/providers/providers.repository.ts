@@ -133,13 +133,15 @@ export async function listProviders(
 ): Promise<{ count: number; count_capped: boolean; results: Provider[]; stats: ProviderStats | null }> {
   const counters = query.search ? null : await readCounters(db, 'providers');
   const unfiltered = query.is_verified === undefined;
-  const plans = await planSearches(db, PROVIDER_SEARCH, query.search, { checkOthersOnRows: unfiltered });
+  // One profile per user: the deleted users bound the profiles left out.
+  const cappedBy = (plans: SearchPlans) =>
+    searchCappedLeavingOut(PROVIDER_SEARCH, plans, (limit) => deletedUsersUpTo(db, limit));
+  const plans = await planSearches(db, PROVIDER_SEARCH, query.search, {
+    checkOthersOnRows: async (own) => unfiltered && (await cappedBy(own)),
+  });
   const wanted = query.is_verified === undefined ? null : flagPart(query.is_verified);
   const matches = ([verified]: string[]) => wanted === null || verified === wanted;
-  // One profile per user: the deleted users bound the profiles left out.
-  const capped =
-    unfiltered &&
-    (await searchCappedLeavingOut(PROVIDER_SEARCH, plans, (limit) => deletedUsersUpTo(db, limit)));
+  const capped = unfiltered && (await cappedBy(plans));
   const window = pageWindow(query);
   // Its count told, the page alone reads the matches: along the list's order when that is cheaper.
   const rowsPlans = capped ? pagePlans(PROVIDER_SEARCH, plans, window.offset + window.limit) : plans;

@@ -115,7 +115,9 @@ export async function listReports(
   query: ReportListQuery,
 ): Promise<{ count: number; count_capped: boolean; results: Report[] }> {
   const unfiltered = !query.status && !query.type;
-  const plans = await planSearches(db, REPORT_SEARCH, query.search, { checkOthersOnRows: unfiltered });
+  const plans = await planSearches(db, REPORT_SEARCH, query.search, {
+    checkOthersOnRows: async (own) => unfiltered && searchCapped(REPORT_SEARCH, own),
+  });
   const filtered = () => db.selectFrom('reports').where(matchesFilters(db, query, plans));
   const page = await fetchListPage(db, {
     searching: Boolean(query.search),

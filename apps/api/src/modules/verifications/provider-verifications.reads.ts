@@ -197,8 +197,13 @@ export async function pageOfProviderVerifications(
   const now = context.now;
   const direction = page.oldestFirst ? 'asc' : 'desc';
   const unfiltered = !filters.status && filters.is_business === undefined && filters.days === undefined;
+  // A user may have several verifications: those of deleted users are counted, up to a bound.
+  const cappedBy = (plans: SearchPlans) =>
+    searchCappedLeavingOut(VERIFICATION_SEARCH, plans, (limit) =>
+      rowsOfDeletedUsersUpTo(db, 'provider_verifications', limit),
+    );
   const plans = await planSearches(db, VERIFICATION_SEARCH, filters.search, {
-    checkOthersOnRows: unfiltered,
+    checkOthersOnRows: async (own) => unfiltered && (await cappedBy(own)),
   });
   const filtered = () =>
     db
@@ -222,11 +227,7 @@ export async function pageOfProviderVerifications(
   );
   const listed = await fetchListPage(db, {
     searching: Boolean(filters.search),
-    capped:
-      unfiltered &&
-      (await searchCappedLeavingOut(VERIFICATION_SEARCH, plans, (limit) =>
-        rowsOfDeletedUsersUpTo(db, 'provider_verifications', limit),
-      )),
+    capped: unfiltered && (await cappedBy(plans)),
     exactCount: async () => {
       if (filters.days !== undefined) {
         const row = await filtered()
