@@ -3,6 +3,7 @@ import { insertUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
 import { clientVerificationStats } from './client-verifications.repository.js';
 import { statusDistribution } from './provider-verifications.reads.js';
+import { providerVerificationReport } from './provider-verifications.reports.js';
 import { verificationDashboard } from './verification-dashboard.js';
 import { insertClientVerification, insertProviderVerification } from './verifications.factories.js';
 
@@ -117,5 +118,24 @@ describe(`verification figures around the cutoff (${process.env.TEST_DATABASE ??
     expect(figures.providers.processed_today).toBe(1);
     expect(figures.providers.processed_this_week).toBe(2);
     expect(figures.clients.urgent).toBe(before(submissions, cutoffOf(new Date('2026-11-01T20:00:00.000Z'))));
+  });
+
+  it('reports the same months from the kept counters as from the rows', async () => {
+    const now = new Date('2026-11-01T20:00:00.000Z');
+    for (const filters of [{}, { is_business: false }, { status: 'pending' as const }]) {
+      const kept = await providerVerificationReport(ctx.db, ctx.dialect, filters, now, urgentHours);
+      // A submission window of ten years holds every row: the report is computed from the rows.
+      const rows = await providerVerificationReport(
+        ctx.db,
+        ctx.dialect,
+        { ...filters, days: 3650 },
+        now,
+        urgentHours,
+      );
+      expect(kept.by_month.length).toBeGreaterThan(1);
+      expect(kept.by_month).toEqual(rows.by_month);
+      expect(kept.by_account_type).toEqual(rows.by_account_type);
+      expect(kept.status_distribution).toEqual(rows.status_distribution);
+    }
   });
 });
