@@ -57,10 +57,7 @@ export async function urgentCount(
     });
   const cutoffDay = cutoff.slice(0, 10);
   const dayStart = Date.parse(`${cutoffDay}T00:00:00.000Z`);
-  const extra =
-    business === null
-      ? sql``
-      : sql`and v.is_business = ${filter.isBusiness === undefined ? null : filter.isBusiness}`;
+  const extra = business === null ? sql`` : sql`and v.is_business = ${business === '1'}`;
   const pendingBetween = (from: string, to: string) =>
     countOfLiveUsers(
       db,
