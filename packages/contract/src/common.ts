@@ -176,11 +176,17 @@ export type NotificationPriority = z.infer<typeof NotificationPriority>;
 export const RelatedObjectType = z.enum(['dispute', 'project', 'provider_verification', 'user']);
 export type RelatedObjectType = z.infer<typeof RelatedObjectType>;
 
+const NON_ASCII = /[\u0080-\uffff]/;
+const ASCII_DIACRITICS = /[\^`]/g;
+
 /**
  * Lower-case, accent-free form of a text, used for case- and accent-insensitive search on both
  * databases ('Élodie' and 'elodie' both become 'elodie').
  */
 export function normalizeSearchText(value: string): string {
+  // Plain ASCII (most names, e-mails and phones) needs no decomposition: of its characters only '^'
+  // and '`' are diacritics. Several times faster, which a million-row seed feels.
+  if (!NON_ASCII.test(value)) return value.replace(ASCII_DIACRITICS, '').toLowerCase().trim();
   return value
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')

@@ -30,7 +30,12 @@ import { adminNotificationCount, seedNotifications, userNotificationCount } from
 import { seedProjectsOfClients } from './seed-projects.js';
 import { reportCount, seedReports } from './seed-reports.js';
 import { seedUserChunk } from './seed-users.js';
-import { isSqlite, withDeferredIndexes, withSqliteBulkLoadSettings } from './sqlite-bulk-load.js';
+import {
+  isSqlite,
+  withDeferredIndexes,
+  withLargeTextIndexHashes,
+  withSqliteBulkLoadSettings,
+} from './sqlite-bulk-load.js';
 import { RegistrationTimeline, startOfUtcHour } from './timeline.js';
 
 export type { SeedSummary } from './seed-context.js';
@@ -85,21 +90,25 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     /* One transaction for the whole seed on SQLite: committing per chunk rewrites the pages of every
        random-order index at each commit (gigabytes of writes for a million users). All or nothing. */
     return withSqliteBulkLoadSettings(db, () =>
-      db.transaction().execute(async (trx) => {
-        /* Counters and text indexes are rebuilt once at the end instead of row by row (several times
-           faster); the triggers that keep them come back in the same transaction. */
-        await dropCounterMachinery(trx);
-        await dropSearchSync(trx);
-        await dropPartySearchSync(trx);
-        await dropConversationSummaryTriggers(trx);
-        const summary = await withDeferredIndexes(trx, () => fillDatabase(trx, options, (work) => work(trx)));
-        await installCounterMachinery(trx);
-        await rebuildSearchIndexes(trx);
-        await rebuildPartySearch(trx);
-        await installBroadcastCopyTriggers(trx);
-        await installConversationSummaries(trx);
-        return summary;
-      }),
+      db.transaction().execute((trx) =>
+        withLargeTextIndexHashes(trx, async () => {
+          /* Counters and text indexes are rebuilt once at the end instead of row by row (several times
+             faster); the triggers that keep them come back in the same transaction. */
+          await dropCounterMachinery(trx);
+          await dropSearchSync(trx);
+          await dropPartySearchSync(trx);
+          await dropConversationSummaryTriggers(trx);
+          const summary = await withDeferredIndexes(trx, () =>
+            fillDatabase(trx, options, (work) => work(trx)),
+          );
+          await installCounterMachinery(trx);
+          await rebuildSearchIndexes(trx);
+          await rebuildPartySearch(trx);
+          await installBroadcastCopyTriggers(trx);
+          await installConversationSummaries(trx);
+          return summary;
+        }),
+      ),
     );
   }
   /* PostgreSQL: the conversation summaries' triggers stand aside in the seed's transactions

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from './random.js';
-import { RegistrationTimeline, startOfUtcHour, startOfUtcMonth } from './timeline.js';
+import { isoString, RegistrationTimeline, startOfUtcHour, startOfUtcMonth } from './timeline.js';
 
 describe('timeline helpers', () => {
   it('rounds down to the start of the UTC hour', () => {
@@ -13,6 +13,19 @@ describe('timeline helpers', () => {
     expect(new Date(startOfUtcMonth(Date.parse('2026-01-15T00:00:00Z'), -1)).toISOString()).toBe(
       '2025-12-01T00:00:00.000Z',
     );
+  });
+});
+
+describe('isoString', () => {
+  it("formats like Date's toISOString", () => {
+    const random = new Random(7);
+    const from = Date.parse('1970-01-01T00:00:00.000Z');
+    const to = Date.parse('2030-12-31T23:59:59.999Z');
+    const samples = [0, 999, 1_000, 59_999, 86_399_999, 86_400_000, 1_700_000_000_123.7, to];
+    for (let index = 0; index < 20_000; index += 1) samples.push(random.int(from, to));
+    for (const ms of samples) expect(isoString(ms)).toBe(new Date(ms).toISOString());
+    expect(isoString(-1)).toBe('1969-12-31T23:59:59.999Z');
+    expect(() => isoString(Number.NaN)).toThrow(RangeError);
   });
 });
 

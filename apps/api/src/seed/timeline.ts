@@ -19,8 +19,34 @@ export function startOfUtcMonth(ms: number, offset = 0): number {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1);
 }
 
+/** 'YYYY-MM-DDT' of each UTC day met (a few thousand days of history at most). */
+const dayPrefixes = new Map<number, string>();
+const MAX_KEPT_DAYS = 20_000;
+
+const twoDigits = (value: number) => (value < 10 ? `0${value}` : `${value}`);
+
+/**
+ * `new Date(ms).toISOString()`, about five times faster: the day's part is formatted once per day
+ * (a million-user seed formats some twenty million dates; Date's own formatting took 6 s of it).
+ */
 export function isoString(ms: number): string {
-  return new Date(ms).toISOString();
+  if (!(ms >= 0 && ms < 253_402_300_800_000)) return new Date(ms).toISOString(); // before 1970, after 9999
+  const whole = Math.trunc(ms);
+  const day = Math.floor(whole / DAY);
+  let prefix = dayPrefixes.get(day);
+  if (prefix === undefined) {
+    prefix = new Date(day * DAY).toISOString().slice(0, 11);
+    if (dayPrefixes.size < MAX_KEPT_DAYS) dayPrefixes.set(day, prefix);
+  }
+  let rest = whole - day * DAY;
+  const hours = Math.floor(rest / HOUR);
+  rest -= hours * HOUR;
+  const minutes = Math.floor(rest / MINUTE);
+  rest -= minutes * MINUTE;
+  const seconds = Math.floor(rest / 1000);
+  const millis = rest - seconds * 1000;
+  const millisText = millis < 10 ? `00${millis}` : millis < 100 ? `0${millis}` : `${millis}`;
+  return `${prefix}${twoDigits(hours)}:${twoDigits(minutes)}:${twoDigits(seconds)}.${millisText}Z`;
 }
 
 /** YYYY-MM-DD (UTC). */

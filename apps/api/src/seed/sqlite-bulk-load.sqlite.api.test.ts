@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sqliteFilePath } from '../db/database.js';
+import { DocumentStorage } from '../storage/document-storage.js';
+import { createTestDatabase } from '../test/test-context.js';
+import { seedDatabase } from './seed-database.js';
+import { DEFAULT_TEXT_HASH_BYTES } from './sqlite-bulk-load.js';
+
+/*
+ * SQLite only: the seed loads through a rollback journal (each page written once, to the database
+ * file) when its connection is the only one, and through the write-ahead log otherwise; either way
+ * the file ends in WAL mode, with the text indexes' default settings.
+ */
+
+const NOW = new Date('2026-11-21T10:00:00.000Z');
+const USERS = 40;
+
+type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+
+interface LoadFiles {
+  journal: boolean;
+  wal: boolean;
+}
+
+/** Seeds and notes, at each progress step of the load, which journal files exist beside the database. */
+async function seedNotingJournals(database: TestDatabase): Promise<LoadFiles[]> {
+  const file = sqliteFilePath(database.dataDir);
+  const seen: LoadFiles[] = [];
+  await seedDatabase(database.handle.db, {
+    users: USERS,
+    now: NOW,
+    storage: new DocumentStorage(path.join(database.dataDir, 'documents')),
+    onProgress: (done) => {
+      if (done > 0) seen.push({ journal: existsSync(`${file}-journal`), wal: existsSync(`${file}-wal`) });
+    },
+  });
+  return seen;
+}
+
+async function journalModeOf(database: TestDatabase): Promise<string> {
+  const result = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(database.handle.db);
+  return result.rows[0]?.journal_mode ?? '';
+}
+
+async function textHashSizes(database: TestDatabase): Promise<Map<string, number | undefined>> {
+  const { rows } = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'table' and sql like 'create virtual table % using fts5(%'`.execute(
+    database.handle.db,
+  );
+  const sizes = new Map<string, number | undefined>();
+  for (const { name } of rows) {
+    const config = await sql<{ v: number }>`
+      select v from ${sql.id(`${name}_config`)} where k = 'hashsize'`.execute(database.handle.db);
+    sizes.set(name, config.rows[0]?.v);
+  }
+  return sizes;
+}
+
+describe('seed bulk load on SQLite', () => {
+  const opened: TestDatabase[] = [];
+  const others: BetterSqlite3.Database[] = [];
+
+  afterEach(async () => {
+    for (const other of others.splice(0)) other.close();
+    for (const database of opened.splice(0)) await database.dispose();
+  });
+
+  it('loads through a rollback journal when alone, then returns to WAL with the default text settings', async () => {
+    const database = await createTestDatabase();
+    opened.push(database);
+    expect(await journalModeOf(database)).toBe('wal');
+
+    const seen = await seedNotingJournals(database);
+
+    expect(seen.length).toBeGreaterThan(0);
+    // The load's pages go to the database file: a rollback journal beside it, no write-ahead log.
+    expect(seen.every((files) => files.journal && !files.wal)).toBe(true);
+    expect(await journalModeOf(database)).toBe('wal');
+    const file = sqliteFilePath(database.dataDir);
+    expect(existsSync(`${file}-journal`)).toBe(false);
+    const sizes = await textHashSizes(database);
+    expect(sizes.size).toBeGreaterThanOrEqual(10);
+    for (const size of sizes.values()) expect(size).toBe(DEFAULT_TEXT_HASH_BYTES);
+    const check = await sql<{ quick_check: string }>`pragma quick_check`.execute(database.handle.db);
+    expect(check.rows).toEqual([{ quick_check: 'ok' }]);
+  });
+
+  it('keeps the write-ahead log when another connection has the file open, and still loads everything', async () => {
+    const database = await createTestDatabase();
+    opened.push(database);
+    const other = new BetterSqlite3(sqliteFilePath(database.dataDir));
+    others.push(other);
+    other.pragma('journal_mode = WAL');
+
+    const seen = await seedNotingJournals(database);
+
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((files) => files.wal)).toBe(true);
+    expect(await journalModeOf(database)).toBe('wal');
+    // The other connection reads the committed load.
+    const users = other.prepare("select count(*) as n from users where role <> 'admin'").get() as {
+      n: number;
+    };
+    expect(users.n).toBeGreaterThan(0);
+  });
+});
