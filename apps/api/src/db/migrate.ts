@@ -16,6 +16,7 @@ import * as providerOrderCovering from './migrations/2026-11-25-0020-provider-or
 import * as partySearch from './migrations/2026-11-25-0021-party-search.js';
 import * as counterRollups from './migrations/2026-11-26-0022-counter-rollups.js';
 import * as verificationDayRollups from './migrations/2026-11-26-0023-verification-day-rollups.js';
+import * as redundantIndexes from './migrations/2026-11-26-0024-redundant-indexes.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0021-party-search': partySearch,
   '2026-11-26-0022-counter-rollups': counterRollups,
   '2026-11-26-0023-verification-day-rollups': verificationDayRollups,
+  '2026-11-26-0024-redundant-indexes': redundantIndexes,
 };
 
 export class MigrationError extends Error {}
