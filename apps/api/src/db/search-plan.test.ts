@@ -24,6 +24,7 @@ import {
   pagePlans,
   type SearchPlan,
   type SearchPlans,
+  searchMatches,
 } from './search.js';
 
 describe('isDenseSample', () => {
@@ -117,19 +118,45 @@ describe('isPlannedByIds', () => {
   });
 });
 
+/** A Kysely that only compiles, in a dialect's SQL. */
+const compilerOf = (dialect: 'sqlite' | 'postgres') =>
+  new Kysely<Database>({
+    dialect: {
+      createAdapter: () => (dialect === 'sqlite' ? new SqliteAdapter() : new PostgresAdapter()),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) =>
+        dialect === 'sqlite' ? new SqliteIntrospector(db) : new PostgresIntrospector(db),
+      createQueryCompiler: () =>
+        dialect === 'sqlite' ? new SqliteQueryCompiler() : new PostgresQueryCompiler(),
+    },
+  });
+
+describe('searchMatches with the search’s ids known', () => {
+  const compiled = (dialect: 'sqlite' | 'postgres', ids: number[]) =>
+    compilerOf(dialect)
+      .selectFrom('disputes')
+      .select('id')
+      .where(searchMatches(dialect, 'disputes', 'silva', { plan: { kind: 'ids', ids } }))
+      .compile();
+
+  it('passes them to SQLite as one JSON parameter: the statement is the same for every search', () => {
+    const few = compiled('sqlite', [3, 8]);
+    const many = compiled(
+      'sqlite',
+      Array.from({ length: 2500 }, (_, index) => index * 7 + 1),
+    );
+    expect(few.sql).toBe(many.sql);
+    expect(few.sql).toContain('"disputes"."id" in (select value from json_each(?))');
+    expect(few.parameters).toEqual(['[3,8]']);
+  });
+
+  it('matches nothing without ids, and lists them on PostgreSQL', () => {
+    expect(compiled('sqlite', []).sql).toContain('where 1 = 0');
+    expect(compiled('postgres', [3, 8]).sql).toContain('"disputes"."id" in (3, 8)');
+  });
+});
+
 describe('filteredColumn', () => {
-  /** A Kysely that only compiles, in a dialect's SQL. */
-  const compilerOf = (dialect: 'sqlite' | 'postgres') =>
-    new Kysely<Database>({
-      dialect: {
-        createAdapter: () => (dialect === 'sqlite' ? new SqliteAdapter() : new PostgresAdapter()),
-        createDriver: () => new DummyDriver(),
-        createIntrospector: (db) =>
-          dialect === 'sqlite' ? new SqliteIntrospector(db) : new PostgresIntrospector(db),
-        createQueryCompiler: () =>
-          dialect === 'sqlite' ? new SqliteQueryCompiler() : new PostgresQueryCompiler(),
-      },
-    });
   const sqlite = compilerOf('sqlite');
   const postgres = compilerOf('postgres');
   const condition = (db: Kysely<Database>, dialect: 'sqlite' | 'postgres', plan: SearchPlan | undefined) =>

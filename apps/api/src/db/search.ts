@@ -128,8 +128,12 @@ export function searchMatches(
   const ownText = sql.ref(`${alias}.${column}`);
   if (options.plan?.kind === 'ids') {
     const ids = options.plan.ids;
-    return ids.length === 0
-      ? sql<boolean>`1 = 0`
+    if (ids.length === 0) return sql<boolean>`1 = 0`;
+    /* SQLite: one JSON parameter, so that the statement's text stays the same from one search to the
+       next and is prepared once (db/statement-cache); a list of literals made each search's three or
+       four statements new, up to 2,500 numbers parsed in each. */
+    return dialect === 'sqlite'
+      ? sql<boolean>`${idRef} in (select value from json_each(${JSON.stringify(ids)}))`
       : sql<boolean>`${idRef} in (${sql.join(ids.map((id) => sql.lit(id)))})`;
   }
   if (options.plan?.kind === 'scan') {
