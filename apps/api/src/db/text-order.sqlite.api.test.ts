@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
-import { DENSITY_SAMPLE, inTextIndexOrder, ROW_PLAN, searchMatches } from './search.js';
+import { DENSITY_SAMPLE, inTextIndexOrder, ROW_PLAN, searchMatches, TEXT_ORDER_PLAN } from './search.js';
 
 /*
  * SQLite: `inTextIndexOrder` joins the text index to a list's filtered rows and reads its matches
@@ -23,6 +23,10 @@ describe('reading matches in the text index order (sqlite)', () => {
           role: index % 2 === 0 ? 'client' : 'provider',
         });
       }
+      // Clients without the term: the list's filter alone would keep them.
+      for (let index = 0; index < 30; index += 1) {
+        await insertUser(trx, { first_name: 'Outra', last_name: 'Pessoa', role: 'client' });
+      }
     });
   }, 120_000);
 
@@ -41,6 +45,20 @@ describe('reading matches in the text index order (sqlite)', () => {
     const ordered = inTextIndexOrder(filtered(), { table: 'users', term: 'kilamba' });
     expect((await ordered.execute()).map((row) => row.id)).toEqual(plain);
     expect((await ordered.limit(10).execute()).map((row) => row.id)).toEqual(plain.slice(0, 10));
+  });
+
+  it('checks nothing again on the joined rows (TEXT_ORDER_PLAN): the join keeps exactly those that hold the term', async () => {
+    const joined = inTextIndexOrder(
+      ctx.db
+        .selectFrom('users')
+        .where('users.role', '=', 'client')
+        .where(searchMatches(ctx.dialect, 'users', 'kilamba', { plan: TEXT_ORDER_PLAN }))
+        .select('users.id'),
+      { table: 'users', term: 'kilamba' },
+    );
+    expect(joined.compile().sql).not.toMatch(/ like /i);
+    const plain = (await filtered().orderBy('users.id').execute()).map((row) => row.id);
+    expect((await joined.execute()).map((row) => row.id)).toEqual(plain);
   });
 
   it('is driven by the text index, in its rowid order', async () => {

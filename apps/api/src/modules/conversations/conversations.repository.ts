@@ -15,11 +15,11 @@ import {
   mayReadInTextOrder,
   pagePlans,
   planSearches,
-  ROW_PLAN,
   type SearchPlans,
   type SearchSide,
   searchAnySide,
   searchCapped,
+  TEXT_ORDER_PLAN,
 } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
 import { displayName, type NamedPerson } from '../../lib/display-name.js';
@@ -224,7 +224,7 @@ export async function listConversations(
         ? inTextIndexOrder(
             db
               .selectFrom('conversations')
-              .where(matchesFilters(db, query, now, new Map([['conversations', ROW_PLAN]])))
+              .where(matchesFilters(db, query, now, new Map([['conversations', TEXT_ORDER_PLAN]])))
               .select('conversations.id'),
             { table: 'conversations', term: query.search },
           )

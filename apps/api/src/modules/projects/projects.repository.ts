@@ -19,11 +19,11 @@ import {
   mayReadInTextOrder,
   pagePlan,
   planSearch,
-  ROW_PLAN,
   type SearchPlan,
   type SearchSide,
   searchCapped,
   searchMatches,
+  TEXT_ORDER_PLAN,
 } from '../../db/search.js';
 import { dialectOf, lockRowsOnPostgres, nowIso, parseJsonArray } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
@@ -188,7 +188,7 @@ export async function listProjects(
         ? inTextIndexOrder(
             db
               .selectFrom('projects')
-              .where(matchesFilters(db, query, ROW_PLAN))
+              .where(matchesFilters(db, query, TEXT_ORDER_PLAN))
               .select('projects.id'),
             { table: 'projects', term: search },
           )

@@ -12,11 +12,11 @@ import {
   mayReadInTextOrder,
   pagePlan,
   planSearch,
-  ROW_PLAN,
   type SearchPlan,
   type SearchSide,
   searchCappedLeavingOut,
   searchMatches,
+  TEXT_ORDER_PLAN,
 } from '../../db/search.js';
 import { deletedUsersUpTo, dialectOf, lockRowsOnPostgres, nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
@@ -200,7 +200,7 @@ export async function listUsers(
     exactCount: async () => sumBuckets(counters ?? [], matches),
     matches: () =>
       search && textOrder
-        ? inTextIndexOrder(filteredUsers(db, query, ROW_PLAN).select('users.id'), {
+        ? inTextIndexOrder(filteredUsers(db, query, TEXT_ORDER_PLAN).select('users.id'), {
             table: 'users',
             term: search,
           })
