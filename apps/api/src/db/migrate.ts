@@ -17,6 +17,7 @@ import * as partySearch from './migrations/2026-11-25-0021-party-search.js';
 import * as counterRollups from './migrations/2026-11-26-0022-counter-rollups.js';
 import * as verificationDayRollups from './migrations/2026-11-26-0023-verification-day-rollups.js';
 import * as redundantIndexes from './migrations/2026-11-26-0024-redundant-indexes.js';
+import * as verificationUserOrder from './migrations/2026-11-26-0025-verification-user-order.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0022-counter-rollups': counterRollups,
   '2026-11-26-0023-verification-day-rollups': verificationDayRollups,
   '2026-11-26-0024-redundant-indexes': redundantIndexes,
+  '2026-11-26-0025-verification-user-order': verificationUserOrder,
 };
 
 export class MigrationError extends Error {}

@@ -90,7 +90,7 @@ const LOADED_TABLES = [
 ];
 
 /** Indexes the triggers of the loaded tables look rows up by (kept during the load). */
-const TRIGGER_LOOKUPS = ['provider_verifications_user_idx', 'client_verifications_user_idx'];
+const TRIGGER_LOOKUPS = ['provider_verifications_user_order_idx', 'client_verifications_user_order_idx'];
 
 /**
  * Text indexes kept by an insert trigger that the seed's other stages do not drop (the audit
