@@ -1,34 +1,13 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexColumns } from '../test/index-columns.js';
 import { createTestDatabase } from '../test/test-context.js';
 import { down, REDUNDANT_INDEXES, up } from './migrations/2026-11-26-0024-redundant-indexes.js';
-import type { Database } from './schema.js';
 import { dialectOf } from './sql.js';
 
 /* Migration 0024 on both databases: the redundant indexes go, the indexes that serve them stay. */
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
-
-/** Columns of an index in order, or null when the index does not exist. */
-async function indexColumns(db: Kysely<Database>, name: string): Promise<string[] | null> {
-  if (dialectOf(db) === 'sqlite') {
-    const exists = await sql<{ n: number }>`
-      select count(*) as n from sqlite_master where type = 'index' and name = ${name}`.execute(db);
-    if (Number(exists.rows[0]?.n) === 0) return null;
-    const { rows } = await sql<{ name: string }>`
-      select name from pragma_index_info(${name}) order by seqno`.execute(db);
-    return rows.map((row) => row.name);
-  }
-  const { rows } = await sql<{ column_name: string }>`
-    select a.attname as column_name
-    from pg_class i
-    join pg_index x on x.indexrelid = i.oid
-    cross join lateral unnest(x.indkey) with ordinality as k(attnum, position)
-    join pg_attribute a on a.attrelid = x.indrelid and a.attnum = k.attnum
-    where i.relname = ${name} and i.relkind = 'i'
-    order by k.position`.execute(db);
-  return rows.length === 0 ? null : rows.map((row) => row.column_name);
-}
 
 describe('migration 0024: redundant indexes', () => {
   let database: TestDatabase;

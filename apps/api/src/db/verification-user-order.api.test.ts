@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexColumns } from '../test/index-columns.js';
 import { createTestDatabase } from '../test/test-context.js';
 import { down, up, VERIFICATION_TABLES } from './migrations/2026-11-26-0025-verification-user-order.js';
 import type { Database } from './schema.js';
@@ -12,23 +13,6 @@ import { dialectOf } from './sql.js';
  */
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
-
-async function indexColumns(db: Kysely<Database>, name: string): Promise<string[] | null> {
-  if (dialectOf(db) === 'sqlite') {
-    const { rows } = await sql<{ name: string }>`
-      select name from pragma_index_info(${name}) order by seqno`.execute(db);
-    return rows.length === 0 ? null : rows.map((row) => row.name);
-  }
-  const { rows } = await sql<{ column_name: string }>`
-    select a.attname as column_name
-    from pg_class i
-    join pg_index x on x.indexrelid = i.oid
-    cross join lateral unnest(x.indkey) with ordinality as k(attnum, position)
-    join pg_attribute a on a.attrelid = x.indrelid and a.attnum = k.attnum
-    where i.relname = ${name} and i.relkind = 'i'
-    order by k.position`.execute(db);
-  return rows.length === 0 ? null : rows.map((row) => row.column_name);
-}
 
 /** The plan of the latest-verification lookup the status triggers and the users list make. */
 async function latestLookupPlan(db: Kysely<Database>, table: string): Promise<string> {
