@@ -4,7 +4,7 @@ import type { AuditEntriesTable, Database } from '../db/schema.js';
 import { auditSearchText } from '../lib/audit-trail.js';
 import { displayName } from '../lib/display-name.js';
 import { insertRows } from './batch-insert.js';
-import type { RunInTransaction, SeedContext } from './seed-context.js';
+import type { SeedContext } from './seed-context.js';
 import { DAY, HOUR, isoString, MINUTE } from './timeline.js';
 
 /*
@@ -53,12 +53,12 @@ function officeAddress(context: SeedContext): string {
 }
 
 async function writeEntries(
-  runInTransaction: RunInTransaction,
+  db: Kysely<Database>,
   context: SeedContext,
   rows: Insertable<AuditEntriesTable>[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await runInTransaction((trx) => insertRows(trx, 'audit_entries', rows));
+  await insertRows(db, 'audit_entries', rows);
   context.summary.audit_entries += rows.length;
 }
 
@@ -117,7 +117,6 @@ async function readDecisions(
 
 async function seedVerificationDecisions(
   db: Kysely<Database>,
-  runInTransaction: RunInTransaction,
   context: SeedContext,
   actors: Map<number, Actor>,
   table: 'provider_verifications' | 'client_verifications',
@@ -162,13 +161,12 @@ async function seedVerificationDecisions(
         }),
       );
     }
-    await writeEntries(runInTransaction, context, entries);
+    await writeEntries(db, context, entries);
   }
 }
 
 async function seedDisputeChanges(
   db: Kysely<Database>,
-  runInTransaction: RunInTransaction,
   context: SeedContext,
   actors: Map<number, Actor>,
 ): Promise<void> {
@@ -212,16 +210,12 @@ async function seedDisputeChanges(
         }),
       );
     }
-    await writeEntries(runInTransaction, context, entries);
+    await writeEntries(db, context, entries);
   }
 }
 
 /** Each admin's logins over the last year (most working days), and now and then a failed attempt. */
-async function seedLogins(
-  runInTransaction: RunInTransaction,
-  context: SeedContext,
-  actors: Actor[],
-): Promise<void> {
+async function seedLogins(db: Kysely<Database>, context: SeedContext, actors: Actor[]): Promise<void> {
   const entries: Insertable<AuditEntriesTable>[] = [];
   const { random, nowMs } = context;
   for (const actor of actors) {
@@ -252,15 +246,11 @@ async function seedLogins(
       );
     }
   }
-  await writeEntries(runInTransaction, context, entries);
+  await writeEntries(db, context, entries);
 }
 
 /** Fills the journal from the rows already loaded (run last). */
-export async function seedAuditJournal(
-  db: Kysely<Database>,
-  runInTransaction: RunInTransaction,
-  context: SeedContext,
-): Promise<void> {
+export async function seedAuditJournal(db: Kysely<Database>, context: SeedContext): Promise<void> {
   const admins =
     context.adminIds.length === 0
       ? []
@@ -270,13 +260,13 @@ export async function seedAuditJournal(
           .where('id', 'in', context.adminIds)
           .execute();
   const actors = new Map(admins.map((admin) => [admin.id, { id: admin.id, label: admin.email }]));
-  await seedVerificationDecisions(db, runInTransaction, context, actors, 'provider_verifications');
-  await seedVerificationDecisions(db, runInTransaction, context, actors, 'client_verifications');
-  await seedDisputeChanges(db, runInTransaction, context, actors);
+  await seedVerificationDecisions(db, context, actors, 'provider_verifications');
+  await seedVerificationDecisions(db, context, actors, 'client_verifications');
+  await seedDisputeChanges(db, context, actors);
   // Only the admins who can log in (the seeded ones have no password).
   const withPassword = admins.filter((admin) => admin.password_hash !== null);
   await seedLogins(
-    runInTransaction,
+    db,
     context,
     withPassword.map((admin) => ({ id: admin.id, label: admin.email })),
   );

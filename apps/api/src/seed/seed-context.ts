@@ -1,5 +1,4 @@
 import type { NotificationPriority } from '@kwanza/contract';
-import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { CatalogCategory } from './catalog.js';
 import type { PeopleFactory } from './people.js';
@@ -8,9 +7,6 @@ import { SamplePool } from './sample-pool.js';
 import type { SeedDocuments } from './seed-documents.js';
 
 /* State shared by the stages of one seed run: generators, what later stages need, counters. */
-
-/** Runs a unit of work in a transaction (or in the one transaction that wraps the whole seed). */
-export type RunInTransaction = <T>(work: (db: Kysely<Database>) => Promise<T>) => Promise<T>;
 
 /**
  * Tables of the API's own running state (sessions, throttles, limits, queues, counters) and the admins'

@@ -1,5 +1,4 @@
 import type { Insertable, Kysely } from 'kysely';
-import { deferConversationSummaries } from '../db/migrations/support/conversation-summaries.js';
 import type { ConversationsTable, Database, MessagesTable } from '../db/schema.js';
 import { insertRows } from './batch-insert.js';
 import type { SeedContext } from './seed-context.js';
@@ -138,8 +137,7 @@ export async function seedConversations(
   clients: readonly ChunkClient[],
 ): Promise<void> {
   const plans = subjects(context, projects, clients).map((subject) => planConversation(context, subject));
-  // The summaries on the conversation rows are computed once at the end of the seed.
-  await deferConversationSummaries(db);
+  // The summaries on the conversation rows are computed once at the end of the seed (seed-database).
   const ids = await insertRows(
     db,
     'conversations',

@@ -66,13 +66,20 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let secondSummary: SeedSummary;
   let indexesBefore: string[];
 
-  /** The schema's indexes (SQLite: name and definition; PostgreSQL: pg_indexes). */
+  /**
+   * The schema's indexes and triggers (SQLite: name and definition; PostgreSQL: the same, and its
+   * foreign keys, which the bulk load drops and adds again).
+   */
   async function indexesOf(db: FreshDatabase['db']): Promise<string[]> {
     const query =
       process.env.TEST_DATABASE === 'postgres'
-        ? sql<{
-            d: string;
-          }>`select indexname || ' ' || indexdef as d from pg_indexes where schemaname = 'public'`
+        ? sql<{ d: string }>`
+            select indexname || ' ' || indexdef as d from pg_indexes where schemaname = 'public'
+            union all
+            select tgname || ' ' || pg_get_triggerdef(oid) from pg_trigger where not tgisinternal
+            union all
+            select conname || ' ' || conrelid::regclass::text || ' ' || pg_get_constraintdef(oid)
+            from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace`
         : sql<{
             d: string;
           }>`select name || ' ' || coalesce(sql, '') as d from sqlite_master where type in ('index', 'trigger')`;
@@ -94,8 +101,9 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     await second?.dispose();
   });
 
-  it('leaves every index and trigger as the migrations made them (the bulk load defers indexes)', async () => {
+  it('leaves every index, trigger and foreign key as the migrations made them (the bulk load defers them)', async () => {
     expect(indexesBefore.length).toBeGreaterThan(40);
+    expect(indexesBefore.some((entry) => entry.startsWith('projects_catalogue'))).toBe(true);
     expect(await indexesOf(first.db)).toEqual(indexesBefore);
   });
 
@@ -219,6 +227,49 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(summary.users).toBe(USERS);
     expect(summary.projects).toBeGreaterThan(USERS / 2);
     expect(summary.documents).toBeGreaterThan(0);
+  });
+
+  it('counts the projects of every category and subcategory, and keeps counting after the load', async () => {
+    for (const [table, column] of [
+      ['categories', 'category_id'],
+      ['subcategories', 'subcategory_id'],
+    ] as const) {
+      const { rows } = await sql<{ id: number; kept: number; counted: number }>`
+        select c.id, c.projects_count as kept,
+          (select count(*) from projects p where ${sql.ref(`p.${column}`)} = c.id) as counted
+        from ${sql.table(table)} c order by c.id`.execute(first.db);
+      expect(rows.length).toBeGreaterThan(5);
+      expect(rows.filter((row) => Number(row.counted) > 0).length).toBeGreaterThan(5);
+      expect(rows.map((row) => Number(row.kept))).toEqual(rows.map((row) => Number(row.counted)));
+    }
+    // The catalogue's triggers are back: a new project counts at once (rolled back afterwards).
+    const project = await first.db
+      .selectFrom('projects')
+      .selectAll()
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const countOf = async (db: Kysely<Database>) =>
+      Number(
+        (
+          await db
+            .selectFrom('categories')
+            .select('projects_count')
+            .where('id', '=', project.category_id)
+            .executeTakeFirstOrThrow()
+        ).projects_count,
+      );
+    const before = await countOf(first.db);
+    const rollback = new Error('rollback');
+    await expect(
+      first.db.transaction().execute(async (trx) => {
+        const { id: _id, ...copy } = project;
+        await trx.insertInto('projects').values(copy).execute();
+        expect(await countOf(trx)).toBe(before + 1);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(await countOf(first.db)).toBe(before);
   });
 
   it('represents every status of every entity', async () => {

@@ -1,6 +1,9 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
-import { installBroadcastCopyTriggers } from '../db/migrations/support/broadcast-copies.js';
+import {
+  dropBroadcastCopyTriggers,
+  installBroadcastCopyTriggers,
+} from '../db/migrations/support/broadcast-copies.js';
 import {
   dropConversationSummaryTriggers,
   installConversationSummaries,
@@ -10,6 +13,7 @@ import { dropPartySearchSync, rebuildPartySearch } from '../db/migrations/suppor
 import { dropSearchSync, rebuildSearchIndexes } from '../db/migrations/support/search-index.js';
 import type { Database } from '../db/schema.js';
 import type { DocumentStorage } from '../storage/document-storage.js';
+import { withDeferredCatalogueCounts } from './deferred-catalogue-counts.js';
 import { PeopleFactory } from './people.js';
 import { Random } from './random.js';
 import { seedAuditJournal } from './seed-audit.js';
@@ -19,7 +23,6 @@ import {
   createPools,
   emptySummary,
   MemberList,
-  type RunInTransaction,
   type SeedContext,
   type SeedSummary,
 } from './seed-context.js';
@@ -35,7 +38,7 @@ import {
   withDeferredIndexes,
   withLargeTextIndexHashes,
   withSqliteBulkLoadSettings,
-} from './sqlite-bulk-load.js';
+} from './bulk-load.js';
 import { RegistrationTimeline, startOfUtcHour } from './timeline.js';
 
 export type { SeedSummary } from './seed-context.js';
@@ -86,61 +89,41 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
   if (!Number.isInteger(options.users) || options.users < 1) {
     throw new RangeError("Le nombre d'utilisateurs doit être un entier positif");
   }
-  if (isSqlite(db)) {
-    /* One transaction for the whole seed on SQLite: committing per chunk rewrites the pages of every
-       random-order index at each commit (gigabytes of writes for a million users). All or nothing. */
-    return withSqliteBulkLoadSettings(db, () =>
-      db.transaction().execute((trx) =>
-        withLargeTextIndexHashes(trx, async () => {
-          /* Counters and text indexes are rebuilt once at the end instead of row by row (several times
-             faster); the triggers that keep them come back in the same transaction. */
-          await dropCounterMachinery(trx);
-          await dropSearchSync(trx);
-          await dropPartySearchSync(trx);
-          await dropConversationSummaryTriggers(trx);
-          const summary = await withDeferredIndexes(trx, () =>
-            fillDatabase(trx, options, (work) => work(trx)),
-          );
-          await installCounterMachinery(trx);
-          await rebuildSearchIndexes(trx);
-          await rebuildPartySearch(trx);
-          await installBroadcastCopyTriggers(trx);
-          await installConversationSummaries(trx);
-          return summary;
-        }),
-      ),
-    );
-  }
-  /* PostgreSQL: the conversation summaries' triggers stand aside in the seed's transactions
-     (seedConversations defers them); the summaries are computed once at the end. */
-  const summary = await fillDatabase(db, options, (work) => db.transaction().execute(work));
-  await db.transaction().execute((trx) => installConversationSummaries(trx));
-  /* After a bulk load the planner has no statistics and no page is marked all-visible: counts and
-     pages could not use index-only scans and plans were guessed (a verification count took 0.3 s at
-     a million users). One VACUUM ANALYZE, as autovacuum would eventually run. */
-  await sql`vacuum (analyze)`.execute(db);
+  /* One transaction for the whole seed, on both databases: all or nothing. On SQLite committing per
+     chunk rewrote the pages of every random-order index at each commit (gigabytes of writes for a
+     million users). On PostgreSQL the counters, catalogue counts, summaries and secondary indexes
+     stand aside as well (see below): a trigram index updated row by row and counter rows updated a
+     million times cost most of a million-user seed (755 s). */
+  const summary = await withSqliteBulkLoadSettings(db, () =>
+    db.transaction().execute((trx) =>
+      withLargeTextIndexHashes(trx, async () => {
+        /* Counters, summaries and text indexes are rebuilt once at the end instead of row by row
+           (several times faster); the triggers that keep them come back in the same transaction. */
+        await dropBroadcastCopyTriggers(trx);
+        await dropCounterMachinery(trx);
+        await dropSearchSync(trx);
+        await dropPartySearchSync(trx);
+        await dropConversationSummaryTriggers(trx);
+        const summary = await withDeferredCatalogueCounts(trx, () =>
+          withDeferredIndexes(trx, () => fillDatabase(trx, options)),
+        );
+        await installCounterMachinery(trx);
+        await rebuildSearchIndexes(trx);
+        await rebuildPartySearch(trx);
+        await installBroadcastCopyTriggers(trx);
+        await installConversationSummaries(trx);
+        return summary;
+      }),
+    ),
+  );
+  /* PostgreSQL: after a bulk load the planner has no statistics and no page is marked all-visible:
+     counts and pages could not use index-only scans and plans were guessed (a verification count
+     took 0.3 s at a million users). One VACUUM ANALYZE, as autovacuum would eventually run. */
+  if (!isSqlite(db)) await sql`vacuum (analyze)`.execute(db);
   return summary;
 }
 
-/**
- * Rows every chunk updates thousands of times (kept counters, catalogue counts, figures). On
- * PostgreSQL each update leaves a dead version behind, and a bulk load outruns autovacuum (when it
- * runs at all): the lookups of these few rows slow down chunk after chunk (a million-user seed
- * stalled past 400,000 users). Vacuuming them after each committed chunk keeps them small. SQLite
- * updates in place.
- */
-const HOT_TABLES = ['list_counters', 'categories', 'subcategories', 'conversation_figures', 'user_figures'];
-
-async function vacuumHotRows(db: Kysely<Database>): Promise<void> {
-  if (isSqlite(db)) return;
-  await sql.raw(`vacuum ${HOT_TABLES.join(', ')}`).execute(db);
-}
-
-async function fillDatabase(
-  db: Kysely<Database>,
-  options: SeedOptions,
-  runInTransaction: RunInTransaction,
-): Promise<SeedSummary> {
+async function fillDatabase(db: Kysely<Database>, options: SeedOptions): Promise<SeedSummary> {
   const users = options.users;
   const seed = options.seed ?? DEFAULT_SEED;
   const nowMs = (options.now ?? startOfUtcHour(new Date())).getTime();
@@ -182,7 +165,6 @@ async function fillDatabase(
   /* better-sqlite3 calls are synchronous: yielding after each step lets timers (progress bar, server
      health checks) run during a long seed. */
   const advance = async (amount: number) => {
-    await vacuumHotRows(db);
     done += amount;
     options.onProgress?.(done, total);
     await yieldToEventLoop();
@@ -190,23 +172,21 @@ async function fillDatabase(
   options.onProgress?.(0, total);
 
   await documents.preparePool();
-  await runInTransaction((trx) => seedCategories(trx, context));
+  await seedCategories(db, context);
 
   const timeline = new RegistrationTimeline(nowMs, users);
   for (let start = 0; start < users; start += USERS_PER_CHUNK) {
     const count = Math.min(USERS_PER_CHUNK, users - start);
-    await runInTransaction(async (trx) => {
-      const clients = await seedUserChunk(trx, context, { start, count, adminCount, timeline });
-      const projects = await seedProjectsOfClients(trx, context, clients);
-      await seedDisputesOfProjects(trx, context, projects);
-      await seedConversations(trx, context, projects, clients);
-    });
+    const clients = await seedUserChunk(db, context, { start, count, adminCount, timeline });
+    const projects = await seedProjectsOfClients(db, context, clients);
+    await seedDisputesOfProjects(db, context, projects);
+    await seedConversations(db, context, projects, clients);
     await advance(count);
   }
 
-  await seedReports(runInTransaction, context, reports, advance);
-  await seedNotifications(runInTransaction, context, { perAdmin, users: userNotifications }, advance);
-  await seedAuditJournal(db, runInTransaction, context);
+  await seedReports(db, context, reports, advance);
+  await seedNotifications(db, context, { perAdmin, users: userNotifications }, advance);
+  await seedAuditJournal(db, context);
   context.summary.documents = documents.filesWritten;
   return context.summary;
 }

@@ -1,9 +1,9 @@
 import { NotificationType, type RelatedObjectType } from '@kwanza/contract';
-import type { Insertable } from 'kysely';
-import type { NotificationsTable } from '../db/schema.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, NotificationsTable } from '../db/schema.js';
 import { notificationSearchText } from '../lib/search-text.js';
 import { insertRows } from './batch-insert.js';
-import type { NamedRow, RunInTransaction, SeedContext } from './seed-context.js';
+import type { NamedRow, SeedContext } from './seed-context.js';
 import { notificationText } from './texts.js';
 import { DAY, isoString, MINUTE, timeBetween } from './timeline.js';
 
@@ -150,15 +150,15 @@ function userRow(context: SeedContext): Insertable<NotificationsTable> | null {
   return notificationRow(context, userId, type, recentTime(context), random.chance(0.55));
 }
 
-/** Admin notifications first (one transaction per admin), then `userCount` for other users. */
+/** Admin notifications first, then `userCount` for other users. */
 export async function seedNotifications(
-  runInTransaction: RunInTransaction,
+  db: Kysely<Database>,
   context: SeedContext,
   counts: { perAdmin: number; users: number },
   onBatch: (inserted: number) => Promise<void>,
 ): Promise<void> {
   const insert = async (rows: Insertable<NotificationsTable>[]) => {
-    await runInTransaction((trx) => insertRows(trx, 'notifications', rows));
+    await insertRows(db, 'notifications', rows);
     context.summary.notifications += rows.length;
   };
   for (const adminId of context.adminIds) {

@@ -75,3 +75,14 @@ export async function installBroadcastCopyTriggers(db: AnyDb): Promise<void> {
   if (flavor === 'postgres') await installPostgres(db);
   else await installSqlite(db);
 }
+
+/**
+ * PostgreSQL: removes the notifications' counter triggers of this module (they call the counters'
+ * function, which `dropCounterMachinery` removes) before a bulk load; `installBroadcastCopyTriggers`
+ * puts them back. SQLite: nothing (its triggers hold no reference to drop first).
+ */
+export async function dropBroadcastCopyTriggers(db: AnyDb): Promise<void> {
+  if (flavorOf(db) !== 'postgres') return;
+  await sql.raw('drop trigger if exists notifications_counters_insert on notifications').execute(db);
+  await sql.raw('drop trigger if exists notifications_counters_change on notifications').execute(db);
+}

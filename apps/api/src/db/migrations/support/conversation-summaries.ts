@@ -2,8 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /*
  * Frozen with the migration that created it (2026-11-23-0006): no application imports. The seed
- * reuses `dropConversationSummaryTriggers` / `installConversationSummaries` around its bulk load, and
- * `deferConversationSummaries` in its PostgreSQL transactions.
+ * reuses `dropConversationSummaryTriggers` / `installConversationSummaries` around its bulk load.
  *
  * What the conversation list shows is kept ON the conversation row, so a page never reads messages:
  * - `total_messages`: its messages not deleted;
@@ -220,14 +219,4 @@ export async function installConversationSummaries(db: AnyDb): Promise<void> {
   await recomputeAll(db);
   if (flavorOf(db) === 'postgres') await createPostgresTriggers(db);
   else await createSqliteTriggers(db);
-}
-
-/**
- * PostgreSQL: the message and figure triggers stand aside until the end of the current transaction
- * (a bulk load then recomputes with `installConversationSummaries`). SQLite: nothing (its seed drops
- * the triggers for the load).
- */
-export async function deferConversationSummaries(db: AnyDb): Promise<void> {
-  if (flavorOf(db) !== 'postgres') return;
-  await sql`select set_config(${DEFER_SETTING}, 'on', true)`.execute(db);
 }

@@ -3,11 +3,15 @@ import type { Database } from '../db/schema.js';
 import { dialectOf } from '../db/sql.js';
 
 /*
+ * The seed's bulk load: what stands aside while it runs in its one transaction, and comes back at the
+ * end of that transaction (secondary indexes on both databases, foreign keys on PostgreSQL).
+ *
  * SQLite settings for a bulk load, restored afterwards. With the default 2 MB page cache, inserting
  * millions of rows into tables with several random-order indexes evicts and rewrites the same index
  * pages over and over; a larger cache and rarer WAL checkpoints cut the disk writes several times over.
  * Foreign keys are not checked row by row during the load: the seed references only ids it has just
- * inserted (its API test runs `pragma foreign_key_check` afterwards). PostgreSQL needs nothing here.
+ * inserted (its API test runs `pragma foreign_key_check` afterwards). PostgreSQL needs none of these settings;
+ * its foreign keys are dropped and added again (withDeferredIndexes).
  *
  * The load runs with a rollback journal instead of the write-ahead log when this connection is the
  * database's only one. In WAL mode every page of the load is written twice: to the log, then copied
@@ -107,7 +111,7 @@ const DEFERRED_TEXT_INDEXES = [{ fts: 'audit_entries_fts', trigger: 'audit_entri
  * schema ends exactly as it began.
  */
 export async function withDeferredIndexes<T>(trx: Kysely<Database>, load: () => Promise<T>): Promise<T> {
-  if (!isSqlite(trx)) return load();
+  if (!isSqlite(trx)) return withDeferredPostgresIndexes(trx, load);
   const tables = sql.join(LOADED_TABLES.map((table) => sql.lit(table)));
   const { rows } = await sql<{ name: string; sql: string }>`
     select name, sql from sqlite_master
@@ -168,5 +172,51 @@ export async function withLargeTextIndexHashes<T>(trx: Kysely<Database>, load: (
   await setTextHashSize(trx, names, BULK_TEXT_HASH_BYTES);
   const result = await load();
   await setTextHashSize(trx, names, DEFAULT_TEXT_HASH_BYTES);
+  return result;
+}
+
+/** Memory PostgreSQL sorts each deferred index's entries in (its default, 64 MB, spills to disk). */
+const BULK_MAINTENANCE_WORK_MEM = '512MB';
+
+/**
+ * PostgreSQL: the same for the loaded tables' secondary indexes that back no constraint (primary
+ * keys and unique constraints stay: they check the load), and for their foreign keys. A trigram index
+ * updated row by row keeps merging its pending list into the tree, and each inserted row's foreign
+ * keys are checked by a lookup that locks the referenced row; built once from the loaded rows, an
+ * index costs a fraction, and adding a foreign key back checks every row at once (one join), as
+ * pg_restore does.
+ */
+async function withDeferredPostgresIndexes<T>(trx: Kysely<Database>, load: () => Promise<T>): Promise<T> {
+  const tables = sql.join(LOADED_TABLES.map((table) => sql.lit(table)));
+  const { rows } = await sql<{ name: string; definition: string }>`
+    select index_class.relname as name, pg_get_indexdef(i.indexrelid) as definition
+    from pg_index i
+    join pg_class index_class on index_class.oid = i.indexrelid
+    join pg_class table_class on table_class.oid = i.indrelid
+    where table_class.relnamespace = current_schema()::regnamespace
+      and table_class.relname in (${tables})
+      and not i.indisunique
+      and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+      and index_class.relname not in (${sql.join(TRIGGER_LOOKUPS.map((name) => sql.lit(name)))})
+    order by index_class.relname`.execute(trx);
+  const keys = await sql<{ table: string; name: string; definition: string }>`
+    select table_class.relname as table, c.conname as name, pg_get_constraintdef(c.oid) as definition
+    from pg_constraint c
+    join pg_class table_class on table_class.oid = c.conrelid
+    where c.contype = 'f' and table_class.relnamespace = current_schema()::regnamespace
+      and table_class.relname in (${tables})
+    order by table_class.relname, c.conname`.execute(trx);
+  for (const key of keys.rows) {
+    await sql`alter table ${sql.id(key.table)} drop constraint ${sql.id(key.name)}`.execute(trx);
+  }
+  for (const index of rows) await sql`drop index ${sql.id(index.name)}`.execute(trx);
+  const result = await load();
+  for (const key of keys.rows) {
+    await sql`alter table ${sql.id(key.table)} add constraint ${sql.id(key.name)} ${sql.raw(key.definition)}`.execute(
+      trx,
+    );
+  }
+  await sql`select set_config('maintenance_work_mem', ${BULK_MAINTENANCE_WORK_MEM}, true)`.execute(trx);
+  for (const index of rows) await sql.raw(index.definition).execute(trx);
   return result;
 }
