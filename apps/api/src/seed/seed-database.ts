@@ -13,6 +13,12 @@ import { dropPartySearchSync, rebuildPartySearch } from '../db/migrations/suppor
 import { dropSearchSync, rebuildSearchIndexes } from '../db/migrations/support/search-index.js';
 import type { Database } from '../db/schema.js';
 import type { DocumentStorage } from '../storage/document-storage.js';
+import {
+  isSqlite,
+  withDeferredIndexes,
+  withLargeTextIndexHashes,
+  withSqliteBulkLoadSettings,
+} from './bulk-load.js';
 import { withDeferredCatalogueCounts } from './deferred-catalogue-counts.js';
 import { PeopleFactory } from './people.js';
 import { Random } from './random.js';
@@ -33,12 +39,6 @@ import { adminNotificationCount, seedNotifications, userNotificationCount } from
 import { seedProjectsOfClients } from './seed-projects.js';
 import { reportCount, seedReports } from './seed-reports.js';
 import { seedUserChunk } from './seed-users.js';
-import {
-  isSqlite,
-  withDeferredIndexes,
-  withLargeTextIndexHashes,
-  withSqliteBulkLoadSettings,
-} from './bulk-load.js';
 import { RegistrationTimeline, startOfUtcHour } from './timeline.js';
 
 export type { SeedSummary } from './seed-context.js';

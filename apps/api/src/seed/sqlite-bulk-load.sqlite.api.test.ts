@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sqliteFilePath } from '../db/database.js';
 import { DocumentStorage } from '../storage/document-storage.js';
 import { createTestDatabase } from '../test/test-context.js';
-import { seedDatabase } from './seed-database.js';
 import { DEFAULT_TEXT_HASH_BYTES } from './bulk-load.js';
+import { seedDatabase } from './seed-database.js';
 
 /*
  * SQLite only: the seed loads through a rollback journal (each page written once, to the database
