@@ -469,6 +469,50 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     }
   });
 
+  it("stores on every conversation its messages' counts and its latest message, and the totals", async () => {
+    const { rows } = await sql<{
+      total_messages: number;
+      unread_messages: number;
+      last_message_id: number | null;
+      last_activity_at: string;
+      created_at: string;
+      live: number;
+      unread: number;
+      last_id: number | null;
+      last_at: string | null;
+    }>`
+      select c.total_messages, c.unread_messages, c.last_message_id, c.last_activity_at, c.created_at,
+        (select count(*) from messages m where m.conversation_id = c.id and m.deleted_at is null) as live,
+        (select count(*) from messages m where m.conversation_id = c.id and m.deleted_at is null
+          and m.team_read_at is null and m.sender_type <> 'admin') as unread,
+        (select m.id from messages m where m.conversation_id = c.id and m.deleted_at is null
+          order by m.created_at desc, m.id desc limit 1) as last_id,
+        (select m.created_at from messages m where m.conversation_id = c.id and m.deleted_at is null
+          order by m.created_at desc, m.id desc limit 1) as last_at
+      from conversations c order by c.id`.execute(first.db);
+    expect(rows).toHaveLength(summary.conversations);
+    // The seed has messages read by the team, and messages still unread.
+    expect(rows.some((row) => Number(row.unread) < Number(row.live))).toBe(true);
+    expect(rows.some((row) => Number(row.unread) > 0)).toBe(true);
+    const kept = rows.map((row) => [
+      Number(row.total_messages),
+      Number(row.unread_messages),
+      row.last_message_id === null ? null : Number(row.last_message_id),
+      new Date(row.last_activity_at).toISOString(),
+    ]);
+    const counted = rows.map((row) => [
+      Number(row.live),
+      Number(row.unread),
+      row.last_id === null ? null : Number(row.last_id),
+      new Date(row.last_at ?? row.created_at).toISOString(),
+    ]);
+    expect(kept).toEqual(counted);
+    const figures = await first.db.selectFrom('conversation_figures').select(['name', 'n']).execute();
+    const figure = (name: string) => Number(figures.find((row) => row.name === name)?.n);
+    expect(figure('messages')).toBe(rows.reduce((sum, row) => sum + Number(row.live), 0));
+    expect(figure('with_unread')).toBe(rows.filter((row) => Number(row.unread) > 0).length);
+  });
+
   it('leaves a good share of conversations with unread messages', async () => {
     const withUnread = await first.db
       .selectFrom('messages')

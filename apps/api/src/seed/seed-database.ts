@@ -105,13 +105,18 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
         await dropPartySearchSync(trx);
         await dropConversationSummaryTriggers(trx);
         const summary = await withDeferredCatalogueCounts(trx, () =>
-          withDeferredIndexes(trx, () => fillDatabase(trx, options)),
+          withDeferredIndexes(trx, async () => {
+            const filled = await fillDatabase(trx, options);
+            /* Before the indexes: every conversation row is rewritten, and each of its indexes
+               (PostgreSQL: also its trigram indexes) would take a new entry per row. */
+            await installConversationSummaries(trx);
+            return filled;
+          }),
         );
         await installCounterMachinery(trx);
         await rebuildSearchIndexes(trx);
         await rebuildPartySearch(trx);
         await installBroadcastCopyTriggers(trx);
-        await installConversationSummaries(trx);
         return summary;
       }),
     ),
