@@ -3,7 +3,6 @@ import type { Insertable, Kysely } from 'kysely';
 import type { AuditEntriesTable, Database } from '../db/schema.js';
 import { auditSearchText } from '../lib/audit-trail.js';
 import { displayName } from '../lib/display-name.js';
-import { insertRows } from './batch-insert.js';
 import type { SeedContext } from './seed-context.js';
 import { DAY, HOUR, isoString, MINUTE } from './timeline.js';
 
@@ -52,13 +51,9 @@ function officeAddress(context: SeedContext): string {
   return `10.20.${context.random.int(0, 3)}.${context.random.int(2, 250)}`;
 }
 
-async function writeEntries(
-  db: Kysely<Database>,
-  context: SeedContext,
-  rows: Insertable<AuditEntriesTable>[],
-): Promise<void> {
+async function writeEntries(context: SeedContext, rows: Insertable<AuditEntriesTable>[]): Promise<void> {
   if (rows.length === 0) return;
-  await insertRows(db, 'audit_entries', rows);
+  await context.writer.insert('audit_entries', rows);
   context.summary.audit_entries += rows.length;
 }
 
@@ -161,7 +156,7 @@ async function seedVerificationDecisions(
         }),
       );
     }
-    await writeEntries(db, context, entries);
+    await writeEntries(context, entries);
   }
 }
 
@@ -210,12 +205,12 @@ async function seedDisputeChanges(
         }),
       );
     }
-    await writeEntries(db, context, entries);
+    await writeEntries(context, entries);
   }
 }
 
 /** Each admin's logins over the last year (most working days), and now and then a failed attempt. */
-async function seedLogins(db: Kysely<Database>, context: SeedContext, actors: Actor[]): Promise<void> {
+async function seedLogins(context: SeedContext, actors: Actor[]): Promise<void> {
   const entries: Insertable<AuditEntriesTable>[] = [];
   const { random, nowMs } = context;
   for (const actor of actors) {
@@ -246,7 +241,7 @@ async function seedLogins(db: Kysely<Database>, context: SeedContext, actors: Ac
       );
     }
   }
-  await writeEntries(db, context, entries);
+  await writeEntries(context, entries);
 }
 
 /** Fills the journal from the rows already loaded (run last). */
@@ -266,7 +261,6 @@ export async function seedAuditJournal(db: Kysely<Database>, context: SeedContex
   // Only the admins who can log in (the seeded ones have no password).
   const withPassword = admins.filter((admin) => admin.password_hash !== null);
   await seedLogins(
-    db,
     context,
     withPassword.map((admin) => ({ id: admin.id, label: admin.email })),
   );

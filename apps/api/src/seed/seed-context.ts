@@ -5,6 +5,7 @@ import type { PeopleFactory } from './people.js';
 import { CoveringPicker, type Random } from './random.js';
 import { SamplePool } from './sample-pool.js';
 import type { SeedDocuments } from './seed-documents.js';
+import type { SeedWriter } from './seed-writer.js';
 
 /* State shared by the stages of one seed run: generators, what later stages need, counters. */
 
@@ -179,6 +180,8 @@ export interface SeedContext {
   pickers: SeedPickers;
   pools: SeedPools;
   summary: SeedSummary;
+  /** Ids and inserts of the generated rows. */
+  writer: SeedWriter;
 }
 
 /** '150 000 AOA' */

@@ -1,6 +1,5 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { ConversationsTable, Database, MessagesTable } from '../db/schema.js';
-import { insertRows } from './batch-insert.js';
+import type { Insertable } from 'kysely';
+import type { ConversationsTable, MessagesTable } from '../db/schema.js';
 import type { SeedContext } from './seed-context.js';
 import type { SeededProject } from './seed-projects.js';
 import type { ChunkClient } from './seed-users.js';
@@ -131,18 +130,17 @@ function subjects(
 
 /** Conversations about some of the given projects, and a few between clients and providers directly. */
 export async function seedConversations(
-  db: Kysely<Database>,
   context: SeedContext,
   projects: readonly SeededProject[],
   clients: readonly ChunkClient[],
 ): Promise<void> {
   const plans = subjects(context, projects, clients).map((subject) => planConversation(context, subject));
   // The summaries on the conversation rows are computed once at the end of the seed (seed-database).
-  const ids = await insertRows(
-    db,
+  const firstId = context.writer.reserveIds('conversations', plans.length);
+  const ids = plans.map((_, position) => firstId + position);
+  await context.writer.insert(
     'conversations',
-    plans.map((plan) => plan.row),
-    true,
+    plans.map((plan, position) => ({ id: firstId + position, ...plan.row })),
   );
   const messages: Insertable<MessagesTable>[] = [];
   for (const [position, plan] of plans.entries()) {
@@ -150,7 +148,7 @@ export async function seedConversations(
     if (id === undefined) continue;
     for (const message of plan.messages) messages.push({ ...message, conversation_id: id });
   }
-  await insertRows(db, 'messages', messages);
+  await context.writer.insert('messages', messages);
   context.summary.conversations += ids.length;
   context.summary.messages += messages.length;
 }

@@ -8,6 +8,7 @@ import { dialectOf } from '../db/sql.js';
 import { DocumentStorage } from '../storage/document-storage.js';
 import { createTestDatabase } from '../test/test-context.js';
 import { type SeedSummary, seedDatabase } from './seed-database.js';
+import { SEED_ID_TABLES } from './seed-writer.js';
 
 /*
  * Runs on SQLite and on PostgreSQL (TEST_DATABASE). Two fresh databases are seeded with the same seed
@@ -227,6 +228,57 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(summary.users).toBe(USERS);
     expect(summary.projects).toBeGreaterThan(USERS / 2);
     expect(summary.documents).toBeGreaterThan(0);
+  });
+
+  it('leaves every table handing out new ids after the ids the seed gave', async () => {
+    for (const table of SEED_ID_TABLES) {
+      const { max } = await first.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.max('id').as('max'))
+        .executeTakeFirstOrThrow();
+      expect(Number(max), table).toBeGreaterThan(0);
+      if (dialectOf(first.db) === 'postgres') {
+        const { rows } = await sql<{ last: string }>`
+          select last_value as last from pg_sequences
+          where schemaname = 'public' and sequencename = pg_get_serial_sequence(${table}, 'id')::regclass::text`.execute(
+          first.db,
+        );
+        expect(Number(rows[0]?.last), table).toBe(Number(max));
+      }
+    }
+    // A user and a project written after the seed (rolled back): new ids, no conflict.
+    const rollback = new Error('rollback');
+    await expect(
+      first.db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirstOrThrow();
+        const { id: userId, ...userCopy } = user;
+        const newUser = await trx
+          .insertInto('users')
+          .values({ ...userCopy, username: 'after-seed', email: 'after-seed@example.com' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        expect(newUser.id).toBeGreaterThan(userId);
+        const project = await trx
+          .selectFrom('projects')
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirstOrThrow();
+        const { id: projectId, ...projectCopy } = project;
+        const newProject = await trx
+          .insertInto('projects')
+          .values(projectCopy)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        expect(newProject.id).toBeGreaterThan(projectId);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
   });
 
   it('counts the projects of every category and subcategory, and keeps counting after the load', async () => {

@@ -39,6 +39,7 @@ import { adminNotificationCount, seedNotifications, userNotificationCount } from
 import { seedProjectsOfClients } from './seed-projects.js';
 import { reportCount, seedReports } from './seed-reports.js';
 import { seedUserChunk } from './seed-users.js';
+import { SeedWriter } from './seed-writer.js';
 import { RegistrationTimeline, startOfUtcHour } from './timeline.js';
 
 export type { SeedSummary } from './seed-context.js';
@@ -159,6 +160,7 @@ async function fillDatabase(db: Kysely<Database>, options: SeedOptions): Promise
     pickers: createPickers(),
     pools: createPools(seed),
     summary: emptySummary(),
+    writer: await SeedWriter.open(db),
   };
 
   const adminCount = seededAdminCount(users);
@@ -167,9 +169,15 @@ async function fillDatabase(db: Kysely<Database>, options: SeedOptions): Promise
   const userNotifications = userNotificationCount(users);
   const total = users + reports + (existingAdmins.length + adminCount) * perAdmin + userNotifications;
   let done = 0;
-  /* better-sqlite3 calls are synchronous: yielding after each step lets timers (progress bar, server
-     health checks) run during a long seed. */
+  let previousStep: Promise<void> = Promise.resolve();
+  /* After each step (a chunk of users, a batch of reports or notifications): the step before it is
+     waited for (PostgreSQL writes a step while the next one is generated; at most two steps' rows are
+     held), then progress. better-sqlite3 calls are synchronous: yielding lets timers (progress bar,
+     server health checks) run during a long seed. */
   const advance = async (amount: number) => {
+    const sent = context.writer.sent();
+    await previousStep;
+    previousStep = sent;
     done += amount;
     options.onProgress?.(done, total);
     await yieldToEventLoop();
@@ -183,15 +191,19 @@ async function fillDatabase(db: Kysely<Database>, options: SeedOptions): Promise
   for (let start = 0; start < users; start += USERS_PER_CHUNK) {
     const count = Math.min(USERS_PER_CHUNK, users - start);
     const clients = await seedUserChunk(db, context, { start, count, adminCount, timeline });
-    const projects = await seedProjectsOfClients(db, context, clients);
-    await seedDisputesOfProjects(db, context, projects);
-    await seedConversations(db, context, projects, clients);
+    const projects = await seedProjectsOfClients(context, clients);
+    await seedDisputesOfProjects(context, projects);
+    await seedConversations(context, projects, clients);
     await advance(count);
   }
 
-  await seedReports(db, context, reports, advance);
-  await seedNotifications(db, context, { perAdmin, users: userNotifications }, advance);
+  await seedReports(context, reports, advance);
+  await seedNotifications(context, { perAdmin, users: userNotifications }, advance);
+  // The journal's stage reads the loaded rows back.
+  await previousStep;
+  await context.writer.flush();
   await seedAuditJournal(db, context);
+  await context.writer.alignSequences();
   context.summary.documents = documents.filesWritten;
   return context.summary;
 }

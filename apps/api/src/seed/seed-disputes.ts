@@ -1,12 +1,6 @@
-import type { Insertable, Kysely } from 'kysely';
-import type {
-  Database,
-  DisputeEvidenceTable,
-  DisputeStatusHistoryTable,
-  DisputesTable,
-} from '../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { DisputeEvidenceTable, DisputeStatusHistoryTable, DisputesTable } from '../db/schema.js';
 import { disputeSearchText } from '../lib/search-text.js';
-import { insertRows } from './batch-insert.js';
 import { formatAoa, type SeedContext } from './seed-context.js';
 import type { SeededProject } from './seed-projects.js';
 import { disputeStory, evidenceDescription, resolutionNote } from './texts.js';
@@ -69,7 +63,6 @@ function planDispute(context: SeedContext, project: SeededProject): DisputePlan 
 
 /** Opens disputes on about 8 % of the given projects. */
 export async function seedDisputesOfProjects(
-  db: Kysely<Database>,
   context: SeedContext,
   projects: readonly SeededProject[],
 ): Promise<void> {
@@ -80,11 +73,11 @@ export async function seedDisputesOfProjects(
     const plan = planDispute(context, project);
     if (plan) plans.push(plan);
   }
-  const ids = await insertRows(
-    db,
+  const firstId = context.writer.reserveIds('disputes', plans.length);
+  const ids = plans.map((_, position) => firstId + position);
+  await context.writer.insert(
     'disputes',
-    plans.map((plan) => plan.row),
-    true,
+    plans.map((plan, position) => ({ id: firstId + position, ...plan.row })),
   );
   const evidence: Insertable<DisputeEvidenceTable>[] = [];
   const history: Insertable<DisputeStatusHistoryTable>[] = [];
@@ -114,8 +107,8 @@ export async function seedDisputesOfProjects(
       });
     }
   }
-  await insertRows(db, 'dispute_evidence', evidence);
-  await insertRows(db, 'dispute_status_history', history);
+  await context.writer.insert('dispute_evidence', evidence);
+  await context.writer.insert('dispute_status_history', history);
   context.summary.disputes += ids.length;
   context.summary.dispute_evidence += evidence.length;
   context.summary.dispute_status_history += history.length;

@@ -1,8 +1,7 @@
 import { NotificationType, type RelatedObjectType } from '@kwanza/contract';
-import type { Insertable, Kysely } from 'kysely';
-import type { Database, NotificationsTable } from '../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { NotificationsTable } from '../db/schema.js';
 import { notificationSearchText } from '../lib/search-text.js';
-import { insertRows } from './batch-insert.js';
 import type { NamedRow, SeedContext } from './seed-context.js';
 import { notificationText } from './texts.js';
 import { DAY, isoString, MINUTE, timeBetween } from './timeline.js';
@@ -152,13 +151,12 @@ function userRow(context: SeedContext): Insertable<NotificationsTable> | null {
 
 /** Admin notifications first, then `userCount` for other users. */
 export async function seedNotifications(
-  db: Kysely<Database>,
   context: SeedContext,
   counts: { perAdmin: number; users: number },
   onBatch: (inserted: number) => Promise<void>,
 ): Promise<void> {
   const insert = async (rows: Insertable<NotificationsTable>[]) => {
-    await insertRows(db, 'notifications', rows);
+    await context.writer.insert('notifications', rows);
     context.summary.notifications += rows.length;
   };
   for (const adminId of context.adminIds) {

@@ -1,8 +1,7 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { Database, OffersTable, ProjectsTable } from '../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { OffersTable, ProjectsTable } from '../db/schema.js';
 import { toJsonArray } from '../db/sql.js';
 import { projectSearchText } from '../lib/search-text.js';
-import { insertRows } from './batch-insert.js';
 import type { Random, Weighted } from './random.js';
 import type { SeedContext } from './seed-context.js';
 import type { ChunkClient } from './seed-users.js';
@@ -217,7 +216,6 @@ function planProject(context: SeedContext, client: ChunkClient): ProjectPlan {
 
 /** Inserts the projects of the given clients and their offers; returns the projects. */
 export async function seedProjectsOfClients(
-  db: Kysely<Database>,
   context: SeedContext,
   clients: readonly ChunkClient[],
 ): Promise<SeededProject[]> {
@@ -226,11 +224,11 @@ export async function seedProjectsOfClients(
     const count = context.random.weighted(PROJECTS_PER_CLIENT);
     for (let index = 0; index < count; index += 1) plans.push(planProject(context, client));
   }
-  const ids = await insertRows(
-    db,
+  const firstId = context.writer.reserveIds('projects', plans.length);
+  const ids = plans.map((_, position) => firstId + position);
+  await context.writer.insert(
     'projects',
-    plans.map((plan) => plan.row),
-    true,
+    plans.map((plan, position) => ({ id: firstId + position, ...plan.row })),
   );
   const offerRows: Insertable<OffersTable>[] = [];
   const projects: SeededProject[] = [];
@@ -241,7 +239,7 @@ export async function seedProjectsOfClients(
     projects.push({ ...plan.project, id });
     context.pools.projects.add({ id, label: plan.project.title });
   }
-  await insertRows(db, 'offers', offerRows);
+  await context.writer.insert('offers', offerRows);
   context.summary.projects += ids.length;
   context.summary.offers += offerRows.length;
   return projects;

@@ -1,7 +1,6 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { Database, ReportsTable } from '../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { ReportsTable } from '../db/schema.js';
 import { reportSearchText } from '../lib/search-text.js';
-import { insertRows } from './batch-insert.js';
 import type { MemberList, SeedContext } from './seed-context.js';
 import { reportNote, reportReason } from './texts.js';
 import { DAY, isoString, timeBetween } from './timeline.js';
@@ -55,7 +54,6 @@ function reportRow(context: SeedContext): Insertable<ReportsTable> | null {
 
 /** Inserts `count` reports, `REPORTS_PER_BATCH` at a time. */
 export async function seedReports(
-  db: Kysely<Database>,
   context: SeedContext,
   count: number,
   onBatch: (inserted: number) => Promise<void>,
@@ -66,7 +64,7 @@ export async function seedReports(
       const row = reportRow(context);
       if (row) rows.push(row);
     }
-    await insertRows(db, 'reports', rows);
+    await context.writer.insert('reports', rows);
     context.summary.reports += rows.length;
     await onBatch(Math.min(count, start + REPORTS_PER_BATCH) - start);
   }

@@ -2,7 +2,6 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Database, ProviderProfilesTable, UsersTable } from '../db/schema.js';
 import { toJsonArray } from '../db/sql.js';
 import { providerSearchText, providerVerificationSearchText, userSearchText } from '../lib/search-text.js';
-import { insertRows } from './batch-insert.js';
 import { ALL_SKILLS } from './catalog.js';
 import { COMPANY_SUFFIXES, FEATURED_PEOPLE } from './names.js';
 import type { Person } from './people.js';
@@ -225,8 +224,10 @@ export async function seedUserChunk(
   for (let index = chunk.start; index < chunk.start + chunk.count; index += 1) {
     planned.push(planUser(context, chunk, index));
   }
-  const rows = planned.map((user) => userRow(context, user));
-  const ids = await insertRows(db, 'users', rows, true);
+  const firstId = context.writer.reserveIds('users', planned.length);
+  const rows = planned.map((user, position) => ({ id: firstId + position, ...userRow(context, user) }));
+  await context.writer.insert('users', rows);
+  const ids = rows.map((row) => row.id);
   context.summary.users += ids.length;
 
   const clients: ChunkClient[] = [];
@@ -266,7 +267,7 @@ export async function seedUserChunk(
     }
   }
 
-  await insertRows(db, 'provider_profiles', profiles);
+  await context.writer.insert('provider_profiles', profiles);
   context.summary.provider_profiles += profiles.length;
   const verificationIds = await insertProviderVerifications(db, context, providerVerifications);
   for (const [position, id] of verificationIds.entries()) {

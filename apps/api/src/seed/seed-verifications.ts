@@ -1,6 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { ClientVerificationsTable, Database, ProviderVerificationsTable } from '../db/schema.js';
-import { insertRows } from './batch-insert.js';
 import type { SeedContext, VerificationStatusValue } from './seed-context.js';
 import type { VerificationDocumentKeys, VerificationOwner } from './seed-documents.js';
 import { rejectionReason, verificationNote } from './texts.js';
@@ -82,7 +81,12 @@ export async function insertProviderVerifications(
   context: SeedContext,
   rows: ProviderVerificationRow[],
 ): Promise<number[]> {
-  const ids = await insertRows(db, 'provider_verifications', rows, true);
+  const firstId = context.writer.reserveIds('provider_verifications', rows.length);
+  const ids = rows.map((_, position) => firstId + position);
+  await context.writer.insert(
+    'provider_verifications',
+    rows.map((row, position) => ({ id: firstId + position, ...row })),
+  );
   if (!context.documents.pooled) {
     for (const [index, id] of ids.entries()) {
       const row = rows[index];
@@ -100,7 +104,12 @@ export async function insertClientVerifications(
   context: SeedContext,
   rows: ClientVerificationRow[],
 ): Promise<number[]> {
-  const ids = await insertRows(db, 'client_verifications', rows, true);
+  const firstId = context.writer.reserveIds('client_verifications', rows.length);
+  const ids = rows.map((_, position) => firstId + position);
+  await context.writer.insert(
+    'client_verifications',
+    rows.map((row, position) => ({ id: firstId + position, ...row })),
+  );
   if (!context.documents.pooled) {
     for (const [index, id] of ids.entries()) {
       const row = rows[index];

@@ -1,9 +1,11 @@
-import { type Generated, type Kysely, sql } from 'kysely';
+import { type Generated, type Insertable, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/schema.js';
+import type { Database, UsersTable } from '../db/schema.js';
 import { dialectOf } from '../db/sql.js';
+import { insertUser } from '../test/factories.js';
 import { createTestDatabase } from '../test/test-context.js';
 import { insertRows, POSTGRES_ROWS_PER_STATEMENT, rowsPerStatement } from './batch-insert.js';
+import { SeedWriter } from './seed-writer.js';
 
 /*
  * Runs on SQLite and on PostgreSQL (TEST_DATABASE): the seed's inserts (placeholders on SQLite, one
@@ -99,5 +101,78 @@ describe(`insertRows (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n) + 1);
+  });
+});
+
+describe(`SeedWriter (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  const userRow = (id: number, name: string): Insertable<UsersTable> => ({
+    id,
+    username: name,
+    email: `${name}@example.test`,
+    password_hash: null,
+    first_name: 'Ana',
+    last_name: 'Silva',
+    phone_number: null,
+    role: 'client',
+    profile_picture: null,
+    is_active: true,
+    is_verified: false,
+    is_phone_verified: false,
+    search_text: name,
+    date_joined: '2026-01-01T00:00:00.000Z',
+    last_login: null,
+    deleted_at: null,
+  });
+
+  it('gives ids after the largest one and writes every row sent once flushed', async () => {
+    const existing = await insertUser(database.handle.db);
+    const rollback = new Error('rollback');
+    await expect(
+      database.handle.db.transaction().execute(async (trx) => {
+        const writer = await SeedWriter.open(trx);
+        const first = writer.reserveIds('users', 3);
+        expect(first).toBe(existing + 1);
+        expect(writer.reserveIds('users', 1)).toBe(existing + 4);
+        await writer.insert('users', [userRow(first, 'sent-a'), userRow(first + 1, 'sent-b')]);
+        await writer.insert('users', [userRow(first + 2, 'sent-c')]);
+        await writer.flush();
+        const names = await trx
+          .selectFrom('users')
+          .select('username')
+          .where('id', '>=', first)
+          .orderBy('id')
+          .execute();
+        expect(names.map((row) => row.username)).toEqual(['sent-a', 'sent-b', 'sent-c']);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+  });
+
+  it('reports a failed insert (at once on SQLite, at the flush on PostgreSQL)', async () => {
+    const existing = await insertUser(database.handle.db);
+    await expect(
+      database.handle.db.transaction().execute(async (trx) => {
+        const writer = await SeedWriter.open(trx);
+        // The id of a row already there: the primary key refuses it.
+        await writer.insert('users', [userRow(existing, 'duplicate')]);
+        await writer.flush();
+      }),
+    ).rejects.toThrow();
+    const duplicate = await database.handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'duplicate')
+      .executeTakeFirst();
+    expect(duplicate).toBeUndefined();
   });
 });
