@@ -2,7 +2,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { type Generated, Kysely, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StatementCache } from '../db/statement-cache.js';
-import { insertRows, rowsPerStatement } from './batch-insert.js';
+import { arrayLiteral, insertRows, rowsPerStatement } from './batch-insert.js';
 import { formatAoa } from './seed-context.js';
 
 describe('rowsPerStatement', () => {
@@ -69,6 +69,31 @@ describe('insertRows (SQLite)', () => {
     expect(await insertRows(db, 'items', [])).toEqual([]);
     expect(await insertRows(db, 'items', [{ name: 'a', is_on: false }])).toEqual([]);
     expect(raw.prepare('select count(*) as n from items').get()).toEqual({ n: 1 });
+  });
+});
+
+describe('arrayLiteral', () => {
+  it('quotes every element, escapes quotes and backslashes only where they are, and writes nulls bare', () => {
+    const rows = [
+      { v: 'plain' },
+      { v: 'say "hi"' },
+      { v: 'a\\b' },
+      { v: 'NULL' },
+      { v: null },
+      {},
+      { v: '' },
+      { v: '{x,y}' },
+      { v: true },
+      { v: 12.5 },
+    ];
+    expect(arrayLiteral(rows, 'v')).toBe(
+      '{"plain","say \\"hi\\"","a\\\\b","NULL",NULL,NULL,"","{x,y}","true","12.5"}',
+    );
+    expect(arrayLiteral([], 'v')).toBe('{}');
+  });
+
+  it('refuses a value that is not a scalar', () => {
+    expect(() => arrayLiteral([{ v: new Date(0) }], 'v')).toThrow(TypeError);
   });
 });
 

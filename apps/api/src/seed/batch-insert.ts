@@ -122,6 +122,33 @@ async function typesOf<DB>(db: Kysely<DB>, table: string): Promise<Map<string, s
   return types;
 }
 
+const NEEDS_ESCAPE = /["\\]/;
+
+/**
+ * One column of `rows` as a PostgreSQL array literal ('{"a",NULL,"b \\"c\\""}'), which the statement
+ * casts to the column's array type. The driver would build the same text from a JavaScript array, but
+ * with two regular-expression replacements per element: a tenth of a large seed's JavaScript time.
+ * Every element is quoted (so 'NULL' stays a text and a bare NULL is null); only a text with a quote
+ * or a backslash is escaped. Booleans are written as PostgreSQL reads them (true / false).
+ */
+export function arrayLiteral(rows: readonly Record<string, unknown>[], column: string): string {
+  const elements: string[] = [];
+  for (const row of rows) {
+    const value = row[column];
+    if (value === null || value === undefined) {
+      elements.push('NULL');
+      continue;
+    }
+    if (typeof value === 'object')
+      throw new TypeError(`Valeur non scalaire pendant le remplissage : ${column}`);
+    const text = typeof value === 'string' ? value : String(value);
+    elements.push(
+      NEEDS_ESCAPE.test(text) ? `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"` : `"${text}"`,
+    );
+  }
+  return `{${elements.join(',')}}`;
+}
+
 /**
  * PostgreSQL: `insert … select * from unnest($1::type[], $2::type[], …)`, one array per column. A
  * multi-row VALUES of thousands of placeholders is parsed and planned again at every statement (the
@@ -150,7 +177,7 @@ async function insertColumnArrays<DB>(
       string,
       unknown
     >[];
-    const parameters = columns.map((column) => batch.map((row) => row[column] ?? null));
+    const parameters = columns.map((column) => arrayLiteral(batch, column));
     const result = await db.executeQuery<{ id: number | string }>(CompiledQuery.raw(text, parameters));
     if (!returningIds) continue;
     if (result.rows.length !== batch.length) throw new Error('Insertion incomplète pendant le remplissage');
