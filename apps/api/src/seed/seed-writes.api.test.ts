@@ -1,8 +1,8 @@
-import { type Generated, type Insertable, type Kysely, sql } from 'kysely';
+import { type Generated, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, UsersTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
 import { dialectOf } from '../db/sql.js';
-import { insertUser } from '../test/factories.js';
+import { insertUser, userRow } from '../test/factories.js';
 import { createTestDatabase } from '../test/test-context.js';
 import { insertRows, POSTGRES_ROWS_PER_STATEMENT, rowsPerStatement } from './batch-insert.js';
 import { SeedWriter } from './seed-writer.js';
@@ -115,24 +115,8 @@ describe(`SeedWriter (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     await database?.dispose();
   });
 
-  const userRow = (id: number, name: string): Insertable<UsersTable> => ({
-    id,
-    username: name,
-    email: `${name}@example.test`,
-    password_hash: null,
-    first_name: 'Ana',
-    last_name: 'Silva',
-    phone_number: null,
-    role: 'client',
-    profile_picture: null,
-    is_active: true,
-    is_verified: false,
-    is_phone_verified: false,
-    search_text: name,
-    date_joined: '2026-01-01T00:00:00.000Z',
-    last_login: null,
-    deleted_at: null,
-  });
+  const userWithId = (id: number, name: string) =>
+    userRow({ id, username: name, email: `${name}@example.test` });
 
   it('gives ids after the largest one and writes every row sent once flushed', async () => {
     const existing = await insertUser(database.handle.db);
@@ -143,8 +127,8 @@ describe(`SeedWriter (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
         const first = writer.reserveIds('users', 3);
         expect(first).toBe(existing + 1);
         expect(writer.reserveIds('users', 1)).toBe(existing + 4);
-        await writer.insert('users', [userRow(first, 'sent-a'), userRow(first + 1, 'sent-b')]);
-        await writer.insert('users', [userRow(first + 2, 'sent-c')]);
+        await writer.insert('users', [userWithId(first, 'sent-a'), userWithId(first + 1, 'sent-b')]);
+        await writer.insert('users', [userWithId(first + 2, 'sent-c')]);
         await writer.flush();
         const names = await trx
           .selectFrom('users')
@@ -164,7 +148,7 @@ describe(`SeedWriter (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       database.handle.db.transaction().execute(async (trx) => {
         const writer = await SeedWriter.open(trx);
         // The id of a row already there: the primary key refuses it.
-        await writer.insert('users', [userRow(existing, 'duplicate')]);
+        await writer.insert('users', [userWithId(existing, 'duplicate')]);
         await writer.flush();
       }),
     ).rejects.toThrow();

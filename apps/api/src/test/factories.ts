@@ -6,19 +6,15 @@ import { userSearchText } from '../lib/search-text.js';
 
 let sequence = 0;
 
-/** Inserts a user with sensible defaults; `password` is hashed when given. */
-export async function insertUser(
-  db: Kysely<Database>,
-  values: Partial<Insertable<UsersTable>> & { password?: string } = {},
-): Promise<number> {
+/** A user row with sensible defaults (no password), for `values` over them. */
+export function userRow(values: Partial<Insertable<UsersTable>> = {}): Insertable<UsersTable> {
   sequence += 1;
-  const { password, ...columns } = values;
-  const username = columns.username ?? `user${sequence}_${Date.now().toString(36)}`;
-  const email = columns.email ?? `${username}@example.test`;
-  const row: Insertable<UsersTable> = {
+  const username = values.username ?? `user${sequence}_${Date.now().toString(36)}`;
+  const email = values.email ?? `${username}@example.test`;
+  return {
     username,
     email,
-    password_hash: password ? await hashPassword(password) : null,
+    password_hash: null,
     first_name: 'Test',
     last_name: 'Utilisateur',
     phone_number: null,
@@ -30,17 +26,29 @@ export async function insertUser(
     date_joined: nowIso(),
     last_login: null,
     deleted_at: null,
-    ...columns,
+    ...values,
     search_text:
-      columns.search_text ??
+      values.search_text ??
       userSearchText({
         username,
-        first_name: columns.first_name ?? 'Test',
-        last_name: columns.last_name ?? 'Utilisateur',
+        first_name: values.first_name ?? 'Test',
+        last_name: values.last_name ?? 'Utilisateur',
         email,
-        phone_number: columns.phone_number ?? null,
+        phone_number: values.phone_number ?? null,
       }),
   };
+}
+
+/** Inserts a user with sensible defaults; `password` is hashed when given. */
+export async function insertUser(
+  db: Kysely<Database>,
+  values: Partial<Insertable<UsersTable>> & { password?: string } = {},
+): Promise<number> {
+  const { password, ...columns } = values;
+  const row = userRow({
+    ...columns,
+    ...(password ? { password_hash: await hashPassword(password) } : {}),
+  });
   const inserted = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
 }

@@ -3,8 +3,9 @@ import { type Flavor, flavorOf } from './counters.js';
 
 /*
  * Frozen with the migration that created it (2026-11-24-0010): no application imports. The seed
- * calls `installBroadcastCopyTriggers` again after it has recreated the counters' and the text
- * index's triggers (SQLite), since those come back in their general form.
+ * drops these triggers before its bulk load (`dropBroadcastCopyTriggers`, PostgreSQL) and calls
+ * `installBroadcastCopyTriggers` again after it has recreated the counters' and the text index's
+ * triggers, since those come back in their general form.
  *
  * The copies of a broadcast (`notifications.broadcast_id` set, `search_text` empty) are written a
  * million at a time by one INSERT … SELECT. Two per-row triggers would cost more than the insert
