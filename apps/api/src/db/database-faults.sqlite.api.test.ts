@@ -37,7 +37,7 @@ describe('a SQLite database locked by another process', () => {
       .select('id')
       .where('email', '=', TEST_ADMIN.email)
       .executeTakeFirstOrThrow();
-    // Its own connection, with the configured busy time-out (the production path).
+    // Its own connection, with the configured lock time-out (the production path).
     app = await buildApp(config);
     await app.ready();
     auth = { authorization: `Bearer ${await app.tokens.sign(admin.id)}` };

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { type PoolErrorListener, ResilientPool } from './resilient-pool.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sql.js';
-import { ImmediateTransactionSqliteDialect } from './sqlite-dialect.js';
+import { LockWaitingSqliteDialect } from './sqlite-dialect.js';
 import { StatementCache } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -56,7 +56,7 @@ function queryLog(options: DatabaseOptions): { log?: LogConfig } {
 
 /** Margin between the server's statement time-out and the client's read time-out. */
 const CLIENT_READ_MARGIN_MS = 2_000;
-const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5_000;
+const DEFAULT_SQLITE_LOCK_TIMEOUT_MS = 5_000;
 /**
  * SQLite page cache of an API process. Its own default (2 MB) holds too few pages of the text
  * indexes: a search read the same doclist pages from the operating system on every request (four
@@ -155,11 +155,15 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${options.databaseQueryTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS}`);
+  // No wait inside SQLite's calls: the dialect waits for the write lock without blocking the process.
+  sqlite.pragma('busy_timeout = 0');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`cache_size = ${-1024 * (options.sqliteCacheMb ?? DEFAULT_SQLITE_CACHE_MB)}`);
   const db = new Kysely<Database>({
-    dialect: new ImmediateTransactionSqliteDialect({ database: new StatementCache(sqlite) }),
+    dialect: new LockWaitingSqliteDialect({
+      database: new StatementCache(sqlite),
+      lockTimeoutMs: options.databaseQueryTimeoutMs ?? DEFAULT_SQLITE_LOCK_TIMEOUT_MS,
+    }),
     plugins: [new SqliteBooleanPlugin()],
     ...queryLog(options),
   });

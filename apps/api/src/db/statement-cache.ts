@@ -114,6 +114,11 @@ export class StatementCache implements SqliteDatabase {
     this.#maxSqlLength = options.maxSqlLength ?? CACHED_SQL_MAX_LENGTH;
   }
 
+  /** A transaction is open on the connection. */
+  get inTransaction(): boolean {
+    return this.#database.inTransaction;
+  }
+
   /** Statements kept now. */
   get size(): number {
     return this.#statements.size;
