@@ -66,8 +66,17 @@ class LockWaitingConnection implements DatabaseConnection {
     private readonly driver: LockWaitingSqliteDriver,
   ) {}
 
+  /**
+   * Kysely's SQLite connection runs the statement synchronously and throws its error at once: the
+   * usual path adds no promise of its own here; only a refused statement goes on to wait.
+   */
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    return this.driver.retryWhileLocked(() => this.inner.executeQuery<R>(compiledQuery));
+    try {
+      return this.inner.executeQuery<R>(compiledQuery);
+    } catch (error) {
+      if (!this.driver.mayRetry(error)) throw error;
+      return this.driver.retryWhileLocked(() => this.inner.executeQuery<R>(compiledQuery));
+    }
   }
 
   streamQuery<R>(compiledQuery: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -96,24 +105,28 @@ class LockWaitingSqliteDriver extends SqliteDriver {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
+  /** Refused for the lock outside a transaction (inside one, the lock is already held). */
+  mayRetry(error: unknown): boolean {
+    return isBusyError(error) && !this.#database.inTransaction;
+  }
+
   /**
-   * Runs `statement` (on the connection this caller holds); while it is refused with SQLITE_BUSY
-   * outside a transaction, hands the connection back, waits a little and tries again, up to the lock
-   * time-out.
+   * After `statement` (on the connection this caller holds) was refused for the lock: hands the
+   * connection back, waits a little and tries again, while it is refused, up to the lock time-out.
    */
   async retryWhileLocked<T>(statement: () => Promise<T>): Promise<T> {
     const deadline = performance.now() + this.#lockTimeoutMs;
     for (let attempt = 0; ; attempt += 1) {
-      try {
-        return await statement();
-      } catch (error) {
-        if (!isBusyError(error) || this.#database.inTransaction || performance.now() >= deadline) throw error;
-      }
       await super.releaseConnection();
       try {
         await sleep(lockRetryDelayMs(attempt));
       } finally {
         await super.acquireConnection();
+      }
+      try {
+        return await statement();
+      } catch (error) {
+        if (!this.mayRetry(error) || performance.now() >= deadline) throw error;
       }
     }
   }
