@@ -26,7 +26,8 @@ export interface UsersTable {
   deleted_at: string | null;
   /**
    * Status of the user's latest provider (provider) or client (client) verification, null when none
-   * or for an admin. Kept by database triggers on the verification tables: read-only here.
+   * or for an admin. Kept by database triggers on the verification tables: read-only here (the seed
+   * alone writes it, while those triggers stand aside during its load).
    */
   verification_status: ColumnType<'pending' | 'verified' | 'rejected' | null, never, never>;
 }

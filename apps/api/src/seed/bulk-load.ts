@@ -93,15 +93,37 @@ const LOADED_TABLES = [
   'audit_entries',
 ];
 
-/** Indexes the triggers of the loaded tables look rows up by (kept during the load). */
-const TRIGGER_LOOKUPS = ['provider_verifications_user_order_idx', 'client_verifications_user_order_idx'];
-
 /**
  * Text indexes kept by an insert trigger that the seed's other stages do not drop (the audit
  * journal's, outside the searchable tables of migrations/support/search-index): the trigger stands
  * aside during the load and the index is rebuilt once from its content table.
  */
 const DEFERRED_TEXT_INDEXES = [{ fts: 'audit_entries_fts', trigger: 'audit_entries_fts_insert' }];
+
+/**
+ * Row triggers that keep a value of another table and would run once per loaded row: each
+ * verification rewrote its user's row (the user's verification status, looked up through an index
+ * kept for it), each user updated the broadcast audience's row. They stand aside during the load: the
+ * seed writes each user's status in the user's row (its only verification's), and the audience is
+ * counted once at the end. SQLite: dropped, then created again from their own SQL; PostgreSQL:
+ * disabled, then enabled (its audience triggers run once per statement: they stay).
+ */
+const SQLITE_ROW_TRIGGERS = [
+  'client_verifications_sync_insert',
+  'provider_verifications_sync_insert',
+  'users_audience_insert',
+];
+const POSTGRES_ROW_TRIGGERS = [
+  { table: 'client_verifications', trigger: 'client_verifications_sync_user_status' },
+  { table: 'provider_verifications', trigger: 'provider_verifications_sync_user_status' },
+];
+
+/** The broadcast audience counted again (its triggers' condition: migration 2026-11-24-0010). */
+async function recountBroadcastAudience(trx: Kysely<Database>): Promise<void> {
+  await sql`update user_figures set n = (select count(*) from users u
+      where u.is_active and u.deleted_at is null and u.role in ('client', 'provider'))
+    where name = 'broadcast_audience'`.execute(trx);
+}
 
 /**
  * SQLite: drops the loaded tables' secondary indexes (not the unique constraints' automatic ones)
@@ -116,9 +138,12 @@ export async function withDeferredIndexes<T>(trx: Kysely<Database>, load: () => 
   const { rows } = await sql<{ name: string; sql: string }>`
     select name, sql from sqlite_master
     where type = 'index' and sql is not null and tbl_name in (${tables})
-      and name not in (${sql.join(TRIGGER_LOOKUPS.map((name) => sql.lit(name)))})
     order by name`.execute(trx);
-  const triggerNames = sql.join(DEFERRED_TEXT_INDEXES.map((deferred) => sql.lit(deferred.trigger)));
+  const triggerNames = sql.join(
+    [...DEFERRED_TEXT_INDEXES.map((deferred) => deferred.trigger), ...SQLITE_ROW_TRIGGERS].map((name) =>
+      sql.lit(name),
+    ),
+  );
   const triggers = await sql<{ name: string; sql: string }>`
     select name, sql from sqlite_master where type = 'trigger' and name in (${triggerNames})
     order by name`.execute(trx);
@@ -131,6 +156,7 @@ export async function withDeferredIndexes<T>(trx: Kysely<Database>, load: () => 
     await sql.raw(`insert into ${deferred.fts} (${deferred.fts}) values ('rebuild')`).execute(trx);
   }
   for (const trigger of triggers.rows) await sql.raw(trigger.sql).execute(trx);
+  await recountBroadcastAudience(trx);
   return result;
 }
 
@@ -197,7 +223,6 @@ async function withDeferredPostgresIndexes<T>(trx: Kysely<Database>, load: () =>
       and table_class.relname in (${tables})
       and not i.indisunique
       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
-      and index_class.relname not in (${sql.join(TRIGGER_LOOKUPS.map((name) => sql.lit(name)))})
     order by index_class.relname`.execute(trx);
   const keys = await sql<{ table: string; name: string; definition: string }>`
     select table_class.relname as table, c.conname as name, pg_get_constraintdef(c.oid) as definition
@@ -210,7 +235,13 @@ async function withDeferredPostgresIndexes<T>(trx: Kysely<Database>, load: () =>
     await sql`alter table ${sql.id(key.table)} drop constraint ${sql.id(key.name)}`.execute(trx);
   }
   for (const index of rows) await sql`drop index ${sql.id(index.name)}`.execute(trx);
+  for (const { table, trigger } of POSTGRES_ROW_TRIGGERS) {
+    await sql`alter table ${sql.id(table)} disable trigger ${sql.id(trigger)}`.execute(trx);
+  }
   const result = await load();
+  for (const { table, trigger } of POSTGRES_ROW_TRIGGERS) {
+    await sql`alter table ${sql.id(table)} enable trigger ${sql.id(trigger)}`.execute(trx);
+  }
   for (const key of keys.rows) {
     await sql`alter table ${sql.id(key.table)} add constraint ${sql.id(key.name)} ${sql.raw(key.definition)}`.execute(
       trx,

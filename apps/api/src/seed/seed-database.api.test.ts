@@ -77,7 +77,8 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
         ? sql<{ d: string }>`
             select indexname || ' ' || indexdef as d from pg_indexes where schemaname = 'public'
             union all
-            select tgname || ' ' || pg_get_triggerdef(oid) from pg_trigger where not tgisinternal
+            select tgname || ' ' || pg_get_triggerdef(oid) || ' ' || tgenabled::text from pg_trigger
+            where not tgisinternal
             union all
             select conname || ' ' || conrelid::regclass::text || ' ' || pg_get_constraintdef(oid)
             from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace`
@@ -217,6 +218,39 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
         .where('action', '=', 'auth.login'),
     );
     expect(found).toBe(logins);
+  });
+
+  it("writes each user's verification status and the broadcast audience as their triggers keep them", async () => {
+    const latest = (table: 'provider_verifications' | 'client_verifications') =>
+      sql`(select v.verification_status from ${sql.table(table)} v where v.user_id = u.id
+        order by v.submitted_at desc, v.id desc limit 1)`;
+    const { rows: wrong } = await sql<{ id: number }>`
+      select u.id from users u
+      where coalesce(u.verification_status, '-') <> coalesce(case u.role
+        when 'provider' then ${latest('provider_verifications')}
+        when 'client' then ${latest('client_verifications')} end, '-')`.execute(first.db);
+    expect(wrong).toEqual([]);
+    const withStatus = await first.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('verification_status', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(withStatus.n)).toBeGreaterThan(0);
+
+    const audience = await first.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('is_active', '=', true)
+      .where('deleted_at', 'is', null)
+      .where('role', 'in', ['client', 'provider'])
+      .executeTakeFirstOrThrow();
+    const figure = await first.db
+      .selectFrom('user_figures')
+      .select('n')
+      .where('name', '=', 'broadcast_audience')
+      .executeTakeFirstOrThrow();
+    expect(Number(figure.n)).toBe(Number(audience.n));
+    expect(Number(figure.n)).toBeGreaterThan(0);
   });
 
   it('counts what it inserted', async () => {
