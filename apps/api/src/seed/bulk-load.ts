@@ -126,11 +126,11 @@ async function recountBroadcastAudience(trx: Kysely<Database>): Promise<void> {
 }
 
 /**
- * SQLite: drops the loaded tables' secondary indexes (not the unique constraints' automatic ones)
- * and the deferred text indexes' insert triggers, runs the load, then creates them again from their
- * own SQL and rebuilds those text indexes, inside the caller's transaction. Building an index once
- * from sorted rows is many times cheaper than updating a dozen random-order indexes row by row; the
- * schema ends exactly as it began.
+ * SQLite: drops the loaded tables' secondary indexes (not the unique constraints' automatic ones),
+ * the deferred text indexes' insert triggers and the row triggers above, runs the load, then creates
+ * them again from their own SQL, rebuilds those text indexes and recounts the audience, inside the
+ * caller's transaction. Building an index once from sorted rows is many times cheaper than updating
+ * a dozen random-order indexes row by row; the schema ends exactly as it began.
  */
 export async function withDeferredIndexes<T>(trx: Kysely<Database>, load: () => Promise<T>): Promise<T> {
   if (!isSqlite(trx)) return withDeferredPostgresIndexes(trx, load);
