@@ -35,8 +35,8 @@ function backoffMs(attempt: number): number {
  * serialization failure (40001) rolls the whole transaction back; it then runs again from the
  * start, a bounded number of times, after a short random pause. When it still fails, the answer is
  * a French 409 (`concurrent_update`) and nothing was written. (On SQLite a transaction takes the
- * write lock when it begins and waits for it, without blocking the process, up to the lock time-out; past it the database is busy:
- * a 503, see lib/database-errors.ts.)
+ * write lock when it begins and waits for it, without blocking the process, up to the lock
+ * time-out (db/sqlite-dialect.ts); past it the database is busy: a 503, see lib/database-errors.ts.)
  *
  * `work` may run more than once: it must keep its state inside (build its result from what the
  * transaction reads) and leave side effects outside the database to after this call. Called with a

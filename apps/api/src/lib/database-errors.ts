@@ -164,7 +164,8 @@ export function isConnectionLost(error: unknown): boolean {
 /**
  * PostgreSQL serialization failures and deadlocks: the transaction was rolled back and may simply
  * run again. (SQLite has neither: its transactions take the write lock when they begin, waiting up
- * to the busy time-out; a lock still held after that is a busy database, answered with a 503.)
+ * to the lock time-out (db/sqlite-dialect.ts); a lock still held after that is a busy database,
+ * answered with a 503.)
  */
 export function isRetryableTransactionError(error: unknown): boolean {
   const code = codeOf(error);
