@@ -28,10 +28,19 @@ describe('waiting for the SQLite write lock held by another process', () => {
     await database?.dispose();
   });
 
-  function holdWriteLock(): SqliteDatabase.Database {
+  /**
+   * Runs `test` while another connection holds the write lock; `test` may commit it (releasing the
+   * lock), otherwise it is rolled back at the end.
+   */
+  async function whileLockHeld(test: (other: SqliteDatabase.Database) => Promise<void>): Promise<void> {
     const other = new SqliteDatabase(sqliteFilePath(database.dataDir));
-    other.exec('begin immediate');
-    return other;
+    try {
+      other.exec('begin immediate');
+      await test(other);
+    } finally {
+      if (other.inTransaction) other.exec('rollback');
+      other.close();
+    }
   }
 
   const categoryCount = async () =>
@@ -45,9 +54,8 @@ describe('waiting for the SQLite write lock held by another process', () => {
     );
 
   it('keeps the process answering while it waits, and writes once the lock is released', async () => {
-    const other = holdWriteLock();
     let released = false;
-    try {
+    await whileLockHeld(async (other) => {
       const write = runInTransaction(api.db, async (trx) => {
         await trx
           .insertInto('categories')
@@ -70,15 +78,11 @@ describe('waiting for the SQLite write lock held by another process', () => {
       // The write saw the lock released (it ran after), within a few pauses.
       expect(await write).toBe(true);
       expect(await categoryCount()).toBe(1);
-    } finally {
-      if (other.inTransaction) other.exec('rollback');
-      other.close();
-    }
+    });
   });
 
   it('retries a single statement outside a transaction the same way', async () => {
-    const other = holdWriteLock();
-    try {
+    await whileLockHeld(async (other) => {
       const insert = api.db
         .insertInto('categories')
         .values({ name: 'Écriture isolée', created_at: new Date().toISOString() })
@@ -87,15 +91,11 @@ describe('waiting for the SQLite write lock held by another process', () => {
       other.exec('commit');
       await insert;
       expect(await categoryCount()).toBe(2);
-    } finally {
-      if (other.inTransaction) other.exec('rollback');
-      other.close();
-    }
+    });
   });
 
   it('gives up as busy after the lock time-out, with nothing written', async () => {
-    const other = holdWriteLock();
-    try {
+    await whileLockHeld(async () => {
       const started = performance.now();
       const write = runInTransaction(api.db, (trx) =>
         trx
@@ -107,10 +107,7 @@ describe('waiting for the SQLite write lock held by another process', () => {
       const waited = performance.now() - started;
       expect(waited).toBeGreaterThanOrEqual(1_400);
       expect(waited).toBeLessThan(4_000);
-    } finally {
-      other.exec('rollback');
-      other.close();
-    }
+    });
     expect(await categoryCount()).toBe(2);
   });
 });
