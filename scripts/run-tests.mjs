@@ -8,11 +8,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'kwanza-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const failedTests = [];
 
 function run(label, command, args) {
   console.log(`\n━━━ ${label} ━━━`);
@@ -32,10 +34,36 @@ function vitest(label, projects) {
     totals.failed += summary.numFailedTests ?? 0;
     totals.skipped += (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
     if (!ok && (summary.numFailedTests ?? 0) === 0) totals.failed += 1;
+    failedTests.push(...failedTestsOf(summary, label));
   } catch {
     if (!ok) totals.failed += 1;
   }
   return ok;
+}
+
+// CI shows only the end of the output: name each failed test there, with its error's first lines.
+function firstLines(text) {
+  const lines = stripVTControlCharacters(text).split('\n');
+  return lines
+    .filter((line) => line.trim() !== '')
+    .slice(0, 4)
+    .join('\n    ');
+}
+
+function failedTestsOf(summary, label) {
+  const failed = [];
+  for (const file of summary.testResults ?? []) {
+    const where = path.relative(root, file.name ?? '');
+    const tests = file.assertionResults ?? [];
+    for (const test of tests.filter(({ status }) => status === 'failed')) {
+      const message = (test.failureMessages ?? []).join('\n');
+      failed.push(`[${label}] ${where} › ${test.fullName}\n    ${firstLines(message)}`);
+    }
+    if (tests.length === 0 && file.status === 'failed') {
+      failed.push(`[${label}] ${where}\n    ${firstLines(String(file.message ?? ''))}`);
+    }
+  }
+  return failed;
 }
 
 function postgresReachable() {
@@ -80,6 +108,7 @@ if (run('Console build', 'npm', ['run', 'build', '--silent'])) {
 
 rmSync(reportDir, { recursive: true, force: true });
 console.log('');
+if (failedTests.length) console.log(`Failed tests:\n${failedTests.join('\n')}\n`);
 if (failures.length) console.log(`Failed steps: ${failures.join('; ')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
