@@ -152,7 +152,8 @@ describe('connections terminated by PostgreSQL', () => {
       for (let attempt = 0; attempt < 50; attempt += 1) {
         const blocked = await holder.query(
           `select count(*)::int as n from pg_stat_activity
-            where application_name = 'kwanza-admin' and wait_event_type = 'Lock'`,
+            where datname = current_database() and application_name = 'kwanza-admin'
+              and wait_event_type = 'Lock'`,
         );
         if (blocked.rows[0].n > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 50));

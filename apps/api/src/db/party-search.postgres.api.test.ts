@@ -27,11 +27,15 @@ describe('parties’ texts under concurrent writes (postgres)', () => {
 
   afterAll(() => ctx.close());
 
-  /** Resolves once some transaction waits for a row lock (a blocked statement), or after 5 s. */
+  /**
+   * Resolves once a session of this test's database waits for a lock (a blocked statement), or after
+   * 5 s. Other test files run beside this one on the same cluster: their waits do not count.
+   */
   async function someoneWaitsForALock(): Promise<boolean> {
     for (let attempt = 0; attempt < 100; attempt += 1) {
       const { rows } = await sql<{ waiting: string | number }>`
-        select count(*) as waiting from pg_locks where not granted`.execute(ctx.db);
+        select count(*) as waiting from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.db);
       if (Number(rows[0]?.waiting) > 0) return true;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
