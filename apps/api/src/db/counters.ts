@@ -1,4 +1,5 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
+import { precompiled } from './precompiled.js';
 import type { Database } from './schema.js';
 import { escapeLike } from './sql.js';
 
@@ -35,25 +36,28 @@ export interface CounterBucket {
   amount: number;
 }
 
+const bucketsOfList = precompiled(1, (db, list: CounterList) =>
+  db.selectFrom('list_counters').select(['bucket', 'n', 'amount']).where('list', '=', list),
+);
+
 export async function readCounters(db: Kysely<Database>, list: CounterList): Promise<CounterBucket[]> {
-  const rows = await db
-    .selectFrom('list_counters')
-    .select(['bucket', 'n', 'amount'])
-    .where('list', '=', list)
-    .execute();
+  const rows = await bucketsOfList.execute(db, list);
   return rows
     .map((row) => ({ parts: row.bucket.split('|'), n: Number(row.n), amount: Number(row.amount) }))
     .filter((bucket) => bucket.n !== 0);
 }
 
 /** The rows of `list`'s buckets from `from` on (in bucket order: a day 'YYYY-MM-DD', say). */
-export async function sumBucketsFrom(db: Kysely<Database>, list: CounterList, from: string): Promise<number> {
-  const row = await db
+const rowsOfBucketsFrom = precompiled(2, (db, list: CounterList, from: string) =>
+  db
     .selectFrom('list_counters')
     .select((eb) => eb.fn.sum<number | string | null>('n').as('n'))
     .where('list', '=', list)
-    .where('bucket', '>=', from)
-    .executeTakeFirst();
+    .where('bucket', '>=', from),
+);
+
+export async function sumBucketsFrom(db: Kysely<Database>, list: CounterList, from: string): Promise<number> {
+  const row = await rowsOfBucketsFrom.executeTakeFirst(db, list, from);
   return Number(row?.n ?? 0);
 }
 
@@ -62,6 +66,20 @@ export type MonthlyCounterList = 'users' | 'client_verifications' | 'projects' |
 
 /** Length of a bucket's month suffix: '|' and 'YYYY-MM'. */
 const MONTH_SUFFIX_LENGTH = 8;
+
+const withoutMonth = sql<string>`substr(bucket, 1, length(bucket) - ${sql.lit(MONTH_SUFFIX_LENGTH)})`;
+
+const bucketsWithoutMonth = precompiled(1, (db, list: MonthlyCounterList) =>
+  db
+    .selectFrom('list_counters')
+    .select((eb) => [
+      withoutMonth.as('state'),
+      eb.fn.sum<number | string>('n').as('n'),
+      eb.fn.sum<number | string>('amount').as('amount'),
+    ])
+    .where('list', '=', list)
+    .groupBy(withoutMonth),
+);
 
 /**
  * The buckets of a monthly list with their months summed away by the database: a total that needs
@@ -73,17 +91,7 @@ export async function readCountersWithoutMonth(
   db: Kysely<Database>,
   list: MonthlyCounterList,
 ): Promise<CounterBucket[]> {
-  const state = sql<string>`substr(bucket, 1, length(bucket) - ${sql.lit(MONTH_SUFFIX_LENGTH)})`;
-  const rows = await db
-    .selectFrom('list_counters')
-    .select((eb) => [
-      state.as('state'),
-      eb.fn.sum<number | string>('n').as('n'),
-      eb.fn.sum<number | string>('amount').as('amount'),
-    ])
-    .where('list', '=', list)
-    .groupBy(state)
-    .execute();
+  const rows = await bucketsWithoutMonth.execute(db, list);
   return rows
     .map((row) => ({ parts: row.state.split('|'), n: Number(row.n), amount: Number(row.amount) }))
     .filter((bucket) => bucket.n !== 0);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { precompiled } from '../db/precompiled.js';
 import type { Database } from '../db/schema.js';
 import type { AuthenticatedAdmin } from '../fastify-types.js';
 import { forbidden, unauthorized } from './http-errors.js';
@@ -26,6 +27,25 @@ export const SESSION_CLOSED = 'Votre session a expiré ou a été fermée. Recon
 export const INVALID_TOKEN = 'Jeton d’authentification invalide ou expiré.';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** The check of every request: the session and its account, in one query (compiled once). */
+const sessionAndAccount = precompiled(2, (db, sessionId: string, userId: number) =>
+  db
+    .selectFrom('admin_sessions')
+    .innerJoin('users', 'users.id', 'admin_sessions.user_id')
+    .select([
+      'admin_sessions.expires_at',
+      'admin_sessions.revoked_at',
+      'users.id',
+      'users.username',
+      'users.email',
+      'users.role',
+      'users.is_active',
+      'users.deleted_at',
+    ])
+    .where('admin_sessions.id', '=', sessionId)
+    .where('admin_sessions.user_id', '=', userId),
+);
 
 /**
  * Revocable admin sessions, kept in the database so that every API process sees a logout at once.
@@ -99,22 +119,7 @@ export class SessionService {
   async authenticate(token: string): Promise<Authentication> {
     const claims = await this.#tokens.verify(token);
     if (!claims) throw unauthorized(INVALID_TOKEN);
-    const row = await this.#db
-      .selectFrom('admin_sessions')
-      .innerJoin('users', 'users.id', 'admin_sessions.user_id')
-      .select([
-        'admin_sessions.expires_at',
-        'admin_sessions.revoked_at',
-        'users.id',
-        'users.username',
-        'users.email',
-        'users.role',
-        'users.is_active',
-        'users.deleted_at',
-      ])
-      .where('admin_sessions.id', '=', claims.sessionId)
-      .where('admin_sessions.user_id', '=', claims.userId)
-      .executeTakeFirst();
+    const row = await sessionAndAccount.executeTakeFirst(this.#db, claims.sessionId, claims.userId);
     const now = this.#now();
     if (!row || row.revoked_at !== null || new Date(row.expires_at).getTime() <= now.getTime()) {
       throw unauthorized(SESSION_CLOSED);
