@@ -21,7 +21,7 @@ describe('precompiled queries', () => {
   afterAll(() => ctx.close());
 
   // A constant (the last name) between the two values: it stays in its place in every call.
-  const namedKiala = precompiled(2, (db, firstName: string, role: string) =>
+  const namedKiala = precompiled(2, (db, firstName: string, role: 'client' | 'provider') =>
     db
       .selectFrom('users')
       .select(['id', 'first_name', 'role'])

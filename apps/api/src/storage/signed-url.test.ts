@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DocumentUrlSigner } from './signed-url.js';
+import { DocumentUrlSigner, LINKS_KEPT } from './signed-url.js';
 
 const SECRET = 'unit-test-secret-unit-test-secret-0123456789';
 
@@ -15,6 +15,31 @@ describe('DocumentUrlSigner', () => {
     expect(expires).toBeGreaterThanOrEqual(now + 300);
     expect(expires).toBeLessThan(now + 360);
     expect(signer.sign(null, now)).toBeNull();
+  });
+
+  it('gives a key the same link until the expiry moves on, then a new valid one', () => {
+    const key = 'disputes/7/évidence 1.pdf';
+    const fresh = new DocumentUrlSigner(SECRET, 300);
+    const first = fresh.sign(key, now + 5) ?? '';
+    expect(fresh.sign(key, now + 6)).toBe(first);
+    const other = fresh.sign('disputes/7/2.pdf', now + 5) ?? '';
+    expect(other).not.toBe(first);
+    const later = now + 120;
+    const moved = new URL(fresh.sign(key, later) ?? '', 'http://x');
+    expect(moved.toString()).not.toBe(new URL(first, 'http://x').toString());
+    const expires = moved.searchParams.get('expires') ?? '';
+    expect(Number(expires)).toBe(fresh.expiryFrom(later));
+    expect(fresh.check(key, expires, moved.searchParams.get('signature') ?? '', later)).toBe('valid');
+    // The same links as a signer that keeps none would make.
+    expect(new DocumentUrlSigner(SECRET, 300).sign(key, later)).toBe(fresh.sign(key, later));
+  });
+
+  it('keeps no more than LINKS_KEPT links, and still signs right past them', () => {
+    const fresh = new DocumentUrlSigner(SECRET, 300);
+    for (let index = 0; index <= LINKS_KEPT + 5; index += 1) fresh.sign(`files/${index}.pdf`, now);
+    const url = new URL(fresh.sign('files/1.pdf', now) ?? '', 'http://x');
+    const signature = url.searchParams.get('signature') ?? '';
+    expect(fresh.check('files/1.pdf', url.searchParams.get('expires') ?? '', signature, now)).toBe('valid');
   });
 
   it('accepts its own signature until expiry and nothing else', () => {
