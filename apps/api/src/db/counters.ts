@@ -47,7 +47,6 @@ export async function readCounters(db: Kysely<Database>, list: CounterList): Pro
     .filter((bucket) => bucket.n !== 0);
 }
 
-/** The rows of `list`'s buckets from `from` on (in bucket order: a day 'YYYY-MM-DD', say). */
 const rowsOfBucketsFrom = precompiled(2, (db, list: CounterList, from: string) =>
   db
     .selectFrom('list_counters')
@@ -56,6 +55,7 @@ const rowsOfBucketsFrom = precompiled(2, (db, list: CounterList, from: string) =
     .where('bucket', '>=', from),
 );
 
+/** The rows of `list`'s buckets from `from` on (in bucket order: a day 'YYYY-MM-DD', say). */
 export async function sumBucketsFrom(db: Kysely<Database>, list: CounterList, from: string): Promise<number> {
   const row = await rowsOfBucketsFrom.executeTakeFirst(db, list, from);
   return Number(row?.n ?? 0);
