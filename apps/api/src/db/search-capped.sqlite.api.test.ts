@@ -198,4 +198,43 @@ describe('searches known to pass the cap from their sample (sqlite)', () => {
       [...entries].reverse().slice(AUDIT_PAGE_SIZE, 2 * AUDIT_PAGE_SIZE),
     );
   });
+
+  it("pages a common term of the journal in time order when its entries' times and ids disagree", async () => {
+    // Entries written out of time order (times shuffled against ids, two on the same minute), among
+    // others without the term: the first pages walk the time index and probe the matches (probePlan).
+    const matches: { id: number; at: string }[] = [];
+    const count = DENSITY_SAMPLE + 100;
+    await ctx.db.transaction().execute(async (trx) => {
+      for (let index = 0; index < count; index += 1) {
+        const at = new Date(Date.UTC(2026, 7, 1) + ((index * 7_919) % count) * 60_000).toISOString();
+        const time = index % 50 === 0 ? (matches.at(-1)?.at ?? at) : at;
+        matches.push({
+          id: await insertAuditEntry(trx, {
+            action: 'user.update',
+            created_at: time,
+            object: { type: 'user', id: index + 1, label: `Membre Cazenga ${index}` },
+          }),
+          at: time,
+        });
+        await insertAuditEntry(trx, {
+          action: 'user.update',
+          created_at: at,
+          object: { type: 'user', id: index + 1, label: `Membre Viana ${index}` },
+        });
+      }
+    });
+    const expected = [...matches]
+      .sort((a, b) => (a.at === b.at ? b.id - a.id : b.at.localeCompare(a.at)))
+      .map((entry) => entry.id);
+    for (const page of [1, 2, 3]) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/admin/audit/?search=cazenga&page=${page}`,
+        headers: ctx.auth,
+      });
+      expect(response.statusCode).toBe(200);
+      const ids = response.json<{ results: { id: number }[] }>().results.map((entry) => entry.id);
+      expect(ids).toEqual(expected.slice((page - 1) * AUDIT_PAGE_SIZE, page * AUDIT_PAGE_SIZE));
+    }
+  });
 });

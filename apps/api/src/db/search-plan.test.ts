@@ -19,9 +19,11 @@ import {
   isEmptyPlan,
   isPlannedByIds,
   LARGE_TABLE_ROWS,
+  PAGE_PROBE_VISITS,
   PAGE_SCAN_VISITS,
   pagePlan,
   pagePlans,
+  probePlan,
   type SearchPlan,
   type SearchPlans,
   searchMatches,
@@ -153,6 +155,37 @@ describe('searchMatches with the search’s ids known', () => {
   it('matches nothing without ids, and lists them on PostgreSQL', () => {
     expect(compiled('sqlite', []).sql).toContain('where 1 = 0');
     expect(compiled('postgres', [3, 8]).sql).toContain('"disputes"."id" in (3, 8)');
+  });
+});
+
+describe('probePlan', () => {
+  const common: SearchPlan = { kind: 'index', sampled: DENSITY_SAMPLE, share: 0.005 };
+
+  it('probes the matches along the order index when the page is met within PAGE_PROBE_VISITS entries', () => {
+    const lastRowMet = PAGE_PROBE_VISITS * 0.005;
+    expect(probePlan(common, lastRowMet)).toEqual({ ...common, probe: true });
+    expect(probePlan(common, lastRowMet + 1)).toBe(common);
+    const dense: SearchPlan = { kind: 'scan', sampled: DENSITY_SAMPLE, share: 0.3 };
+    expect(probePlan(dense, 20)).toEqual({ kind: 'index', sampled: DENSITY_SAMPLE, share: 0.3, probe: true });
+  });
+
+  it('leaves a rare term’s ids, and a plan without a share, alone', () => {
+    const ids: SearchPlan = { kind: 'ids', ids: [1, 2] };
+    expect(probePlan(ids, 1)).toBe(ids);
+    expect(probePlan(INDEX_PLAN, 1)).toBe(INDEX_PLAN);
+  });
+
+  it('keeps SQLite from reading the matches by id: `+id` leaves the order index to lead', () => {
+    const probed = (plan: SearchPlan) =>
+      compilerOf('sqlite')
+        .selectFrom('audit_entries')
+        .select('id')
+        .where(searchMatches('sqlite', 'audit_entries', 'silva', { plan }))
+        .compile().sql;
+    expect(probed({ ...common, probe: true })).toContain(
+      'where +"audit_entries"."id" in (select rowid from "audit_entries_fts"',
+    );
+    expect(probed(common)).toContain('where "audit_entries"."id" in (select rowid from "audit_entries_fts"');
   });
 });
 

@@ -17,6 +17,7 @@ import type { AuditEntriesTable, Database } from '../../db/schema.js';
 import {
   INDEX_PLAN,
   planSearch,
+  probePlan,
   type SearchPlan,
   type SearchSide,
   searchCapped,
@@ -167,6 +168,9 @@ export async function listAuditEntries(
   // cost more than its matches read from the text index (`silva`, first page: 20 ms against 3), dense
   // or not. Only a rare term's ids replace the index.
   const matchPlan = plan.kind === 'ids' ? plan : INDEX_PLAN;
+  // A dense term's first pages walk the time index, probing each entry among the matches.
+  const pagePlan = unfiltered ? probePlan(plan, offsetOf(query) + query.page_size) : plan;
+  const rowsPlan = pagePlan.kind === 'index' && pagePlan.probe ? pagePlan : matchPlan;
   const [total, rows] = await Promise.all([
     capped
       ? { count: SEARCH_COUNT_CAP, capped: true }
@@ -177,7 +181,7 @@ export async function listAuditEntries(
       .where(
         'audit_entries.id',
         'in',
-        filteredEntries(db, query, matchPlan)
+        filteredEntries(db, query, rowsPlan)
           .select('audit_entries.id')
           .orderBy('audit_entries.created_at', 'desc')
           .orderBy('audit_entries.id', 'desc')
