@@ -5,11 +5,14 @@ import { insertProviderVerification } from '../modules/verifications/verificatio
 import { insertUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import {
+  CAP_SAMPLE,
   DENSITY_SAMPLE,
   LARGE_TABLE_ROWS,
+  planSearch,
   planSearches,
   ROW_PLAN,
   type SearchSide,
+  sampleSizeOf,
   searchCapped,
   searchCappedLeavingOut,
 } from './search.js';
@@ -197,6 +200,40 @@ describe('searches known to pass the cap from their sample (sqlite)', () => {
     expect(second.results.map((entry) => entry.id)).toEqual(
       [...entries].reverse().slice(AUDIT_PAGE_SIZE, 2 * AUDIT_PAGE_SIZE),
     );
+  });
+
+  it('samples one past the cap where no row is left out, and further where deleted users are', async () => {
+    expect(sampleSizeOf('audit_entries')).toBe(SEARCH_COUNT_CAP + 1);
+    expect(sampleSizeOf('reports')).toBe(CAP_SAMPLE);
+    expect(sampleSizeOf('users')).toBe(DENSITY_SAMPLE);
+    // Between the two sizes: all of the users' matches are sampled, not all of the journal's.
+    const between = CAP_SAMPLE + 199;
+    const entries: number[] = [];
+    await ctx.db.transaction().execute(async (trx) => {
+      for (let index = 0; index < between; index += 1) {
+        await insertUser(trx, { last_name: 'Mbanza' });
+        entries.push(
+          await insertAuditEntry(trx, {
+            action: 'user.update',
+            created_at: new Date(Date.UTC(2026, 8, 1) + index * 60_000).toISOString(),
+            object: { type: 'user', id: index + 1, label: `Membre Mbanza ${index}` },
+          }),
+        );
+      }
+    });
+    const users = await planSearch(ctx.db, 'users', 'mbanza');
+    expect(users.kind === 'ids' && users.ids.length).toBe(between);
+    const journal = await planSearch(ctx.db, 'audit_entries', 'mbanza');
+    expect(journal).toMatchObject({ kind: 'index', sampled: CAP_SAMPLE });
+    // The journal's list answers past the cap from that sample, newest first.
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit/?search=mbanza',
+      headers: ctx.auth,
+    });
+    const page = response.json<{ count: number; count_capped?: boolean; results: { id: number }[] }>();
+    expect([page.count, page.count_capped]).toEqual([SEARCH_COUNT_CAP, true]);
+    expect(page.results.map((entry) => entry.id)).toEqual([...entries].reverse().slice(0, AUDIT_PAGE_SIZE));
   });
 
   it("pages a common term of the journal in time order when its entries' times and ids disagree", async () => {
