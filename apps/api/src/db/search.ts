@@ -177,6 +177,7 @@ const SAMPLED_PAST_LEFT_OUT: ReadonlySet<SearchableTable> = new Set([
 export function sampleSizeOf(table: SearchableTable): number {
   return SAMPLED_PAST_LEFT_OUT.has(table) ? DENSITY_SAMPLE : CAP_SAMPLE;
 }
+
 /** From this share of the table on, a term is searched by LIKE along the list's order. */
 export const DENSE_SHARE = 0.02;
 /**
@@ -238,8 +239,9 @@ export const PAGE_PROBE_VISITS = 20_000;
 
 /**
  * The plan of a page of the audit journal without other filter: a term planned 'index' or 'scan',
- * found in `share` of the rows, is probed along the order index when the page's last row (`pageEnd`) is met
- * within PAGE_PROBE_VISITS entries. Its deeper pages, and its count, keep reading the matches' rows.
+ * found in `share` of the rows, is probed along the order index when the page's last row (`pageEnd`)
+ * is met within PAGE_PROBE_VISITS entries. Its deeper pages, and its count, keep reading the matches'
+ * rows.
  */
 export function probePlan(plan: SearchPlan, pageEnd: number): SearchPlan {
   if (plan.kind === 'ids' || !plan.share || pageEnd / plan.share > PAGE_PROBE_VISITS) return plan;

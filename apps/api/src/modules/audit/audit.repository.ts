@@ -168,7 +168,8 @@ export async function listAuditEntries(
   // cost more than its matches read from the text index (`silva`, first page: 20 ms against 3), dense
   // or not. Only a rare term's ids replace the index.
   const matchPlan = plan.kind === 'ids' ? plan : INDEX_PLAN;
-  // A dense term's first pages walk the time index, probing each entry among the matches.
+  // Without other filter, a common term's first pages walk the time index, probing each entry's id
+  // among the matches (probePlan): no match's row is read but the page's.
   const pagePlan = unfiltered ? probePlan(plan, offsetOf(query) + query.page_size) : plan;
   const rowsPlan = pagePlan.kind === 'index' && pagePlan.probe ? pagePlan : matchPlan;
   const [total, rows] = await Promise.all([
