@@ -158,7 +158,7 @@ export function searchMatches(
 
 /**
  * Matches sampled (in id order) to estimate a term's share of a table; fewer than this are all the
- * matches, searched among by id. Reading them from the index costs under 2 ms at a million rows.
+ * matches, searched among by id. Reading them from the index costs 1 to 4 ms at a million rows.
  * The tables of lists that leave rows out whatever the search (deleted users': the users, providers
  * and provider verifications) are sampled this far, so that up to DENSITY_SAMPLE − SEARCH_COUNT_CAP
  * − 1 rows left out still let a sample pass the cap without a count. The others are sampled one past
