@@ -1,20 +1,24 @@
 import { AUDIT_PAGE_SIZE, SEARCH_COUNT_CAP, USERS_PAGE_SIZE } from '@kwanza/contract';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuditEntry } from '../modules/audit/audit.test-support.js';
+import { insertProvider } from '../modules/providers/providers.factories.js';
 import { insertProviderVerification } from '../modules/verifications/verifications.factories.js';
 import { insertUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
+import type { Database } from './schema.js';
 import {
   CAP_SAMPLE,
   DENSITY_SAMPLE,
   LARGE_TABLE_ROWS,
+  LEFT_OUT_BOUND,
+  type LeftOutCounter,
   planSearch,
   planSearches,
   ROW_PLAN,
   type SearchSide,
-  sampleSizeOf,
+  sampleSizeFor,
   searchCapped,
-  searchCappedLeavingOut,
 } from './search.js';
 import { deletedUsersUpTo, rowsOfDeletedUsersQuery, rowsOfDeletedUsersUpTo } from './sql.js';
 
@@ -74,7 +78,7 @@ describe('searches known to pass the cap from their sample (sqlite)', () => {
     const checked = await planSearches(ctx.db, sides, 'kilamba', { checkOthersOnRows: onRows(true) });
     // Asked once, with the own text's plan alone.
     expect(asked).toEqual([1]);
-    expect(checked.get('users')).toMatchObject({ kind: 'scan', sampled: DENSITY_SAMPLE });
+    expect(checked.get('users')).toMatchObject({ kind: 'scan', sampled: CAP_SAMPLE });
     // Every fourth user: the sample spans about four ids per match.
     expect((checked.get('users') as { share: number }).share).toBeCloseTo(0.25, 2);
     expect(checked.get('projects')).toBe(ROW_PLAN);
@@ -92,10 +96,13 @@ describe('searches known to pass the cap from their sample (sqlite)', () => {
   it('tells "past the cap" from an own side sampled in full, less what the list leaves out', async () => {
     const own: SearchSide[] = [{ table: 'users' }];
     const other: SearchSide[] = [{ table: 'users', alias: 'notifications', idColumn: 'user_id' }];
-    const plans = new Map([['users' as const, { kind: 'scan' as const, sampled: DENSITY_SAMPLE }]]);
+    const sampled = (count: number, leftOut = 0) =>
+      new Map([['users' as const, { kind: 'scan' as const, sampled: count, leftOut }]]);
+    const plans = sampled(CAP_SAMPLE);
     expect(searchCapped(own, plans)).toBe(true);
-    expect(searchCapped(own, plans, DENSITY_SAMPLE - SEARCH_COUNT_CAP - 1)).toBe(true);
-    expect(searchCapped(own, plans, DENSITY_SAMPLE - SEARCH_COUNT_CAP)).toBe(false);
+    expect(searchCapped(own, sampled(CAP_SAMPLE, 1))).toBe(false);
+    expect(searchCapped(own, sampled(DENSITY_SAMPLE, DENSITY_SAMPLE - SEARCH_COUNT_CAP - 1))).toBe(true);
+    expect(searchCapped(own, sampled(DENSITY_SAMPLE, DENSITY_SAMPLE - SEARCH_COUNT_CAP))).toBe(false);
     // A related table's matches may map to no listed row: they tell nothing.
     expect(searchCapped(other, plans)).toBe(false);
     expect(searchCapped(own, new Map([['users', { kind: 'ids', ids: kilambas }]]))).toBe(false);
@@ -111,7 +118,7 @@ describe('searches known to pass the cap from their sample (sqlite)', () => {
   });
 
   it('counts the live matches when deleted users could bring them under the cap', async () => {
-    // 750 live Kilambas remain of 3,000: the sample still holds 2,500 matches.
+    // 750 live Kilambas remain of 3,000: past LEFT_OUT_BOUND deleted users, the search counts.
     const deleted = kilambas.slice(0, kilambas.length - 750);
     await ctx.db
       .updateTable('users')
@@ -150,20 +157,26 @@ describe('searches known to pass the cap from their sample (sqlite)', () => {
       expect.stringMatching(/^SEARCH users USING COVERING INDEX users_deleted_at_idx/),
     );
 
-    const own: SearchSide[] = [{ table: 'users' }];
+    // The plan counts them once, only when it samples, and samples as many more.
     const asked: number[] = [];
-    const count = (value: number) => async (limit: number) => {
-      asked.push(limit);
-      return value;
-    };
-    const sampled = new Map([['users' as const, { kind: 'scan' as const, sampled: DENSITY_SAMPLE }]]);
-    expect(await searchCappedLeavingOut(own, sampled, count(10))).toBe(true);
-    expect(await searchCappedLeavingOut(own, sampled, count(DENSITY_SAMPLE))).toBe(false);
-    expect(asked).toEqual([DENSITY_SAMPLE, DENSITY_SAMPLE]);
-    expect(await searchCappedLeavingOut(own, new Map([['users', { kind: 'ids', ids: [1] }]]), count(0))).toBe(
-      false,
-    );
-    expect(asked).toHaveLength(2);
+    const count =
+      (value: number): LeftOutCounter =>
+      async (limit) => {
+        asked.push(limit);
+        return value;
+      };
+    const own: SearchSide[] = [{ table: 'users' }];
+    const few = await planSearch(ctx.db, 'users', 'kilamba', count(10));
+    expect(few).toMatchObject({ sampled: CAP_SAMPLE + 10, leftOut: 10 });
+    expect(searchCapped(own, new Map([['users', few]]))).toBe(true);
+    const many = await planSearch(ctx.db, 'users', 'kilamba', count(LEFT_OUT_BOUND));
+    expect(many).toMatchObject({ sampled: CAP_SAMPLE, leftOut: LEFT_OUT_BOUND });
+    expect(searchCapped(own, new Map([['users', many]]))).toBe(false);
+    expect(asked).toEqual([LEFT_OUT_BOUND, LEFT_OUT_BOUND]);
+    expect(await planSearch(ctx.db, 'users', 'k', count(0))).toEqual({ kind: 'index' });
+    const twoOwn: SearchSide[] = [{ table: 'users' }, { table: 'projects' }];
+    await planSearches(ctx.db, twoOwn, 'kilamba', { leftOutUpTo: count(3) });
+    expect(asked).toHaveLength(3);
   });
 
   it("answers the journal's common term past the cap from its sample, and counts it under a filter", async () => {
@@ -202,11 +215,12 @@ describe('searches known to pass the cap from their sample (sqlite)', () => {
     );
   });
 
-  it('samples one past the cap where no row is left out, and further where deleted users are', async () => {
-    expect(sampleSizeOf('audit_entries')).toBe(SEARCH_COUNT_CAP + 1);
-    expect(sampleSizeOf('reports')).toBe(CAP_SAMPLE);
-    expect(sampleSizeOf('users')).toBe(DENSITY_SAMPLE);
-    // Between the two sizes: all of the users' matches are sampled, not all of the journal's.
+  it('samples one past the cap beyond the rows left out, up to a bound', async () => {
+    expect(sampleSizeFor(0)).toBe(SEARCH_COUNT_CAP + 1);
+    expect(sampleSizeFor(LEFT_OUT_BOUND - 1)).toBe(DENSITY_SAMPLE);
+    expect(sampleSizeFor(LEFT_OUT_BOUND)).toBe(CAP_SAMPLE);
+    // Between the two sizes: all of the users' matches are sampled (2,250 deleted users: past the
+    // bound the users' search counts, sampled one past the cap), not all of the journal's.
     const between = CAP_SAMPLE + 199;
     const entries: number[] = [];
     await ctx.db.transaction().execute(async (trx) => {
@@ -221,8 +235,8 @@ describe('searches known to pass the cap from their sample (sqlite)', () => {
         );
       }
     });
-    const users = await planSearch(ctx.db, 'users', 'mbanza');
-    expect(users.kind === 'ids' && users.ids.length).toBe(between);
+    const users = await planSearch(ctx.db, 'users', 'mbanza', (limit) => deletedUsersUpTo(ctx.db, limit));
+    expect(users).toMatchObject({ sampled: CAP_SAMPLE, leftOut: LEFT_OUT_BOUND });
     const journal = await planSearch(ctx.db, 'audit_entries', 'mbanza');
     expect(journal).toMatchObject({ kind: 'index', sampled: CAP_SAMPLE });
     // The journal's list answers past the cap from that sample, newest first.
@@ -273,5 +287,59 @@ describe('searches known to pass the cap from their sample (sqlite)', () => {
       const ids = response.json<{ results: { id: number }[] }>().results.map((entry) => entry.id);
       expect(ids).toEqual(expected.slice((page - 1) * AUDIT_PAGE_SIZE, page * AUDIT_PAGE_SIZE));
     }
+  });
+});
+
+describe('a search sampled past the rows its list leaves out (sqlite)', () => {
+  let ctx: TestContext;
+  /** Matches of each list's term: past the cap, and under it once the deleted users' are left out. */
+  const MATCHES = SEARCH_COUNT_CAP + 50;
+  const DELETED = 100;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+
+  afterAll(() => ctx.close());
+
+  const deleteUsers = (db: Kysely<Database>, ids: number[]) =>
+    db.updateTable('users').set({ deleted_at: new Date().toISOString() }).where('id', 'in', ids).execute();
+
+  const list = async (url: string) => {
+    const response = await ctx.app.inject({ method: 'GET', url, headers: ctx.auth });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ count: number; count_capped?: boolean }>();
+  };
+
+  // First, while one user is deleted: a bound by users (1) would sample too few verifications.
+  it("counts the verifications left of a term's matches once a deleted user's are left out", async () => {
+    await ctx.db.transaction().execute(async (trx) => {
+      const { userId } = await insertProvider(trx);
+      for (let index = 0; index < MATCHES; index += 1) {
+        await insertProviderVerification(trx, {
+          business_name: `Ondjiva Lda ${index}`,
+          ...(index < DELETED ? { user_id: userId } : {}),
+        });
+      }
+      await deleteUsers(trx, [userId]);
+    });
+    const answer = await list('/api/admin/provider-verification/?search=ondjiva');
+    expect([answer.count, answer.count_capped]).toEqual([MATCHES - DELETED, undefined]);
+  });
+
+  it("counts the users and the providers left of a term's matches once deleted users' are left out", async () => {
+    await ctx.db.transaction().execute(async (trx) => {
+      const users: number[] = [];
+      const providers: number[] = [];
+      for (let index = 0; index < MATCHES; index += 1) {
+        users.push(await insertUser(trx, { last_name: 'Cazenga' }));
+        providers.push((await insertProvider(trx, { last_name: 'Lobito' })).userId);
+      }
+      await deleteUsers(trx, [...users.slice(0, DELETED), ...providers.slice(0, DELETED)]);
+    });
+    const users = await list('/api/users/?search=cazenga');
+    expect([users.count, users.count_capped]).toEqual([MATCHES - DELETED, undefined]);
+    const providers = await list('/api/providers/?search=lobito');
+    expect([providers.count, providers.count_capped]).toEqual([MATCHES - DELETED, undefined]);
   });
 });

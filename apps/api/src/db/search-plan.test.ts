@@ -35,17 +35,24 @@ describe('isDenseSample', () => {
   it('calls a term dense when its sampled matches span ids of which they are at least DENSE_SHARE', () => {
     const spread = Math.floor(DENSITY_SAMPLE / DENSE_SHARE);
     const dense = { sampled: DENSITY_SAMPLE, firstId: 7, lastId: 7 + spread - 1, newestId: big };
-    expect(isDenseSample(dense)).toBe(true);
-    expect(isDenseSample({ ...dense, lastId: 7 + 2 * spread })).toBe(false);
+    expect(isDenseSample(dense, DENSITY_SAMPLE)).toBe(true);
+    expect(isDenseSample({ ...dense, lastId: 7 + 2 * spread }, DENSITY_SAMPLE)).toBe(false);
     // Read in either order, the span is the same.
-    expect(isDenseSample({ ...dense, firstId: dense.lastId, lastId: dense.firstId })).toBe(true);
+    expect(isDenseSample({ ...dense, firstId: dense.lastId, lastId: dense.firstId }, DENSITY_SAMPLE)).toBe(
+      true,
+    );
   });
 
   it('never on a small table, nor with fewer matches than the sample (they are all the matches)', () => {
     expect(
-      isDenseSample({ sampled: DENSITY_SAMPLE, firstId: 1, lastId: 2, newestId: LARGE_TABLE_ROWS - 1 }),
+      isDenseSample(
+        { sampled: DENSITY_SAMPLE, firstId: 1, lastId: 2, newestId: LARGE_TABLE_ROWS - 1 },
+        DENSITY_SAMPLE,
+      ),
     ).toBe(false);
-    expect(isDenseSample({ sampled: DENSITY_SAMPLE - 1, firstId: 1, lastId: 10, newestId: big })).toBe(false);
+    expect(
+      isDenseSample({ sampled: DENSITY_SAMPLE - 1, firstId: 1, lastId: 10, newestId: big }, DENSITY_SAMPLE),
+    ).toBe(false);
   });
 });
 

@@ -92,12 +92,13 @@ export interface SearchOptions {
 /**
  * How to search a term in a table (SQLite; `planSearch`): through the text index; by LIKE on each
  * visited row (a dense term); or among the few ids the index already gave (a rare term). `sampled`:
- * the matches `planSearch` read from the index (DENSITY_SAMPLE when they were not all of them), and
- * `share` the part of the ids they span that they are.
+ * the matches `planSearch` read from the index (its sample size when they were not all of them),
+ * `share` the part of the ids they span that they are, and `leftOut` the rows the list leaves out
+ * whatever the search (deleted users'), counted to size the sample.
  */
 export type SearchPlan =
-  | { kind: 'index'; sampled?: number; share?: number; probe?: boolean }
-  | { kind: 'scan'; sampled?: number; share?: number; joined?: boolean }
+  | { kind: 'index'; sampled?: number; share?: number; leftOut?: number; probe?: boolean }
+  | { kind: 'scan'; sampled?: number; share?: number; leftOut?: number; joined?: boolean }
   | { kind: 'ids'; ids: readonly number[] };
 
 export const INDEX_PLAN: SearchPlan = { kind: 'index' };
@@ -157,26 +158,30 @@ export function searchMatches(
 }
 
 /**
- * Matches sampled (in id order) to estimate a term's share of a table; fewer than this are all the
- * matches, searched among by id. Reading them from the index costs 1 to 4 ms at a million rows.
- * The tables of lists that leave rows out whatever the search (deleted users': the users, providers
- * and provider verifications) are sampled this far, so that up to DENSITY_SAMPLE − SEARCH_COUNT_CAP
- * − 1 rows left out still let a sample pass the cap without a count. The others are sampled one past
- * the cap (CAP_SAMPLE): enough to tell a count past the cap, and a term's share; a doclist costs what
- * is read of it (reports `comportement` at a million users: 4.1 ms for 2,500 matches, 1.5 for 1,001).
+ * Matches sampled (in id order) to estimate a term's share of a table; fewer than the sample size are
+ * all the matches, searched among by id. Reading them from the index costs what is read of its
+ * doclist: reports `comportement` at a million users, 4.1 ms for 2,500 matches, 1.5 for 1,001.
+ * A sample one past the cap (CAP_SAMPLE) tells a count past the cap, and a term's share. A list that
+ * leaves rows out whatever the search (deleted users': users, providers, provider verifications) and
+ * would know its count from the sample counts those rows first (a few, by their index) and samples as
+ * many more (`sampleSizeFor`), up to DENSITY_SAMPLE.
  */
-export const DENSITY_SAMPLE = 2500;
 export const CAP_SAMPLE = SEARCH_COUNT_CAP + 1;
-const SAMPLED_PAST_LEFT_OUT: ReadonlySet<SearchableTable> = new Set([
-  'users',
-  'provider_profiles',
-  'provider_verifications',
-]);
+export const DENSITY_SAMPLE = 2500;
+/** Rows left out from which a sample of DENSITY_SAMPLE cannot pass the cap: the search counts. */
+export const LEFT_OUT_BOUND = DENSITY_SAMPLE - SEARCH_COUNT_CAP;
 
-/** The matches `planSearch` samples from `table`'s text index. */
-export function sampleSizeOf(table: SearchableTable): number {
-  return SAMPLED_PAST_LEFT_OUT.has(table) ? DENSITY_SAMPLE : CAP_SAMPLE;
+/**
+ * The matches `planSearch` samples when `leftOut` rows (up to LEFT_OUT_BOUND) may be left out of
+ * them: one past the cap beyond those, or, when they are too many for a sample to pass the cap, just
+ * one past the cap (the search counts anyway).
+ */
+export function sampleSizeFor(leftOut: number): number {
+  return leftOut < LEFT_OUT_BOUND ? CAP_SAMPLE + leftOut : CAP_SAMPLE;
 }
+
+/** Counts the rows a list leaves out whatever the search (deleted users'), up to `limit`. */
+export type LeftOutCounter = (limit: number) => Promise<number>;
 
 /** From this share of the table on, a term is searched by LIKE along the list's order. */
 export const DENSE_SHARE = 0.02;
@@ -190,10 +195,10 @@ export const LARGE_TABLE_ROWS = 10_000;
 
 /**
  * Whether `sampled` matches, read from the text index in id order from `firstId` to `lastId`, in a
- * table whose newest id is `newestId`, show a dense term: a big table, and matches at least
- * DENSE_SHARE of the ids they span.
+ * table whose newest id is `newestId`, show a dense term: a full sample of `size`, a big table, and
+ * matches at least DENSE_SHARE of the ids they span.
  */
-export function isDenseSample(sample: Sample, size = DENSITY_SAMPLE): boolean {
+export function isDenseSample(sample: Sample, size: number): boolean {
   if (sample.sampled < size || sample.newestId < LARGE_TABLE_ROWS) return false;
   return shareOf(sample) >= DENSE_SHARE;
 }
@@ -259,22 +264,25 @@ export function pagePlans(sides: readonly SearchSide[], plans: SearchPlans, page
 }
 
 /**
- * SQLite: how to search `term` in `table`, from its first DENSITY_SAMPLE matches, read from the text
- * index in ascending rowid order (its doclists' own order: reading them backwards cost a quarter to a
- * third more) which stops there: fewer than that, they are all the matches ('ids'); spread over a small
- * part of a big table, the term is dense ('scan'); else 'index'. PostgreSQL's planner weighs this
- * itself from its statistics: always 'index' there.
+ * SQLite: how to search `term` in `table`, from its first matches (`sampleSizeFor` the rows
+ * `leftOutUpTo` counts, CAP_SAMPLE without it), read from the text index in ascending rowid order
+ * (its doclists' own order: reading them backwards cost a quarter to a third more) which stops there:
+ * fewer than that, they are all the matches ('ids'); spread over a small part of a big table, the
+ * term is dense ('scan'); else 'index'. PostgreSQL's planner weighs this itself from its statistics:
+ * always 'index' there. `leftOutUpTo` is asked only when the term is sampled.
  */
 export async function planSearch(
   db: Kysely<Database>,
   table: SearchableTable,
   term: string | undefined,
+  leftOutUpTo?: LeftOutCounter,
 ): Promise<SearchPlan> {
   if (!term || dialectOf(db) !== 'sqlite') return INDEX_PLAN;
   const text = searchedText(term, table);
   if ([...text].length < TRIGRAM) return INDEX_PLAN;
   const fts = sql.table(`${table}_fts`);
-  const size = sampleSizeOf(table);
+  const leftOut = leftOutUpTo ? await leftOutUpTo(LEFT_OUT_BOUND) : 0;
+  const size = sampleSizeFor(leftOut);
   const sample = await sql<{ id: number }>`
     select rowid as id from ${fts} where ${fts} match ${ftsPhrase(text)}
     order by rowid limit ${size}`.execute(db);
@@ -291,7 +299,8 @@ export async function planSearch(
     newestId: Number(newest.rows[0]?.id ?? 0),
   };
   const kind = isDenseSample(sampled, size) ? 'scan' : 'index';
-  return { kind, sampled: ids.length, share: shareOf(sampled) };
+  const plan = { kind, sampled: ids.length, share: shareOf(sampled) } as const;
+  return leftOut > 0 ? { ...plan, leftOut } : plan;
 }
 
 /** One place a term is looked for: a searchable table, reached from the listed rows by `idColumn`. */
@@ -324,11 +333,15 @@ export async function planSearches(
   db: Kysely<Database>,
   sides: readonly SearchSide[],
   term: string | undefined,
-  options: { checkOthersOnRows?: (ownPlans: SearchPlans) => Promise<boolean> } = {},
+  options: {
+    checkOthersOnRows?: (ownPlans: SearchPlans) => Promise<boolean>;
+    leftOutUpTo?: LeftOutCounter;
+  } = {},
 ): Promise<SearchPlans> {
   const plans = new Map<SearchableTable, SearchPlan>();
+  const leftOutUpTo = options.leftOutUpTo && once(options.leftOutUpTo);
   for (const side of sides.filter(isOwnSide)) {
-    if (!plans.has(side.table)) plans.set(side.table, await planSearch(db, side.table, term));
+    if (!plans.has(side.table)) plans.set(side.table, await planSearch(db, side.table, term, leftOutUpTo));
   }
   const ownDense = [...plans.values()].some((plan) => plan.kind === 'scan');
   const onRows = Boolean(term) && ownDense && (await options.checkOthersOnRows?.(plans)) === true;
@@ -339,32 +352,28 @@ export async function planSearches(
   return plans;
 }
 
-/**
- * Whether a search already matches more than the cap of listed rows, by its plans alone: a side on the
- * listed rows' own text sampled DENSITY_SAMPLE matches, and the rows the list leaves out whatever the
- * search (`excluded`: deleted users, say; an upper bound) cannot bring them down to the cap. Only for
- * a list without other filters. The count up to the cap then needs no second pass over the text index
- * (1 to 3 ms at a million rows).
- */
-export function searchCapped(sides: readonly SearchSide[], plans: SearchPlans, excluded = 0): boolean {
-  return sides.some((side) => {
-    const plan = plans.get(side.table);
-    if (!isOwnSide(side) || !plan || plan.kind === 'ids') return false;
-    return (plan.sampled ?? 0) - excluded > SEARCH_COUNT_CAP;
-  });
+/** `count` asked once: later calls answer its first answer. */
+function once(count: LeftOutCounter): LeftOutCounter {
+  let counted: Promise<number> | undefined;
+  return (limit) => {
+    counted ??= count(limit);
+    return counted;
+  };
 }
 
 /**
- * `searchCapped` for a list that leaves rows out whatever the search (those of deleted users):
- * `leftOutUpTo(limit)` counts them up to a limit, asked only when the plans alone pass the cap.
+ * Whether a search already matches more than the cap of listed rows, by its plans alone: a side on the
+ * listed rows' own text sampled more than the cap of matches beyond the rows the list leaves out
+ * whatever the search (deleted users', counted by `planSearch`: an upper bound). Only for a list
+ * without other filters. The count up to the cap then needs no second pass over the text index
+ * (1 to 3 ms at a million rows).
  */
-export async function searchCappedLeavingOut(
-  sides: readonly SearchSide[],
-  plans: SearchPlans,
-  leftOutUpTo: (limit: number) => Promise<number>,
-): Promise<boolean> {
-  if (!searchCapped(sides, plans)) return false;
-  return searchCapped(sides, plans, await leftOutUpTo(DENSITY_SAMPLE));
+export function searchCapped(sides: readonly SearchSide[], plans: SearchPlans): boolean {
+  return sides.some((side) => {
+    const plan = plans.get(side.table);
+    if (!isOwnSide(side) || !plan || plan.kind === 'ids') return false;
+    return (plan.sampled ?? 0) - (plan.leftOut ?? 0) > SEARCH_COUNT_CAP;
+  });
 }
 
 /**

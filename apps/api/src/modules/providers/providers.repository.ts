@@ -10,7 +10,7 @@ import {
   type SearchPlans,
   type SearchSide,
   searchAnySide,
-  searchCappedLeavingOut,
+  searchCapped,
 } from '../../db/search.js';
 import { deletedUsersUpTo, dialectOf, parseJsonArray, userNotDeleted } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
@@ -134,14 +134,13 @@ export async function listProviders(
   const counters = query.search ? null : await readCounters(db, 'providers');
   const unfiltered = query.is_verified === undefined;
   // One profile per user: the deleted users bound the profiles left out.
-  const cappedBy = (plans: SearchPlans) =>
-    searchCappedLeavingOut(PROVIDER_SEARCH, plans, (limit) => deletedUsersUpTo(db, limit));
   const plans = await planSearches(db, PROVIDER_SEARCH, query.search, {
-    checkOthersOnRows: async (own) => unfiltered && (await cappedBy(own)),
+    checkOthersOnRows: async (own) => unfiltered && searchCapped(PROVIDER_SEARCH, own),
+    leftOutUpTo: unfiltered ? (limit) => deletedUsersUpTo(db, limit) : undefined,
   });
   const wanted = query.is_verified === undefined ? null : flagPart(query.is_verified);
   const matches = ([verified]: string[]) => wanted === null || verified === wanted;
-  const capped = unfiltered && (await cappedBy(plans));
+  const capped = unfiltered && searchCapped(PROVIDER_SEARCH, plans);
   const window = pageWindow(query);
   // Its count told, the page alone reads the matches: along the list's order when that is cheaper.
   const rowsPlans = capped ? pagePlans(PROVIDER_SEARCH, plans, window.offset + window.limit) : plans;

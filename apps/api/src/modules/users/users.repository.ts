@@ -14,7 +14,7 @@ import {
   planSearch,
   type SearchPlan,
   type SearchSide,
-  searchCappedLeavingOut,
+  searchCapped,
   searchMatches,
   TEXT_ORDER_PLAN,
 } from '../../db/search.js';
@@ -175,16 +175,13 @@ export async function listUsers(
   query: UserListQuery,
 ): Promise<{ count: number; count_capped: boolean; results: User[]; stats: UserStats | null }> {
   const counters = query.search ? null : await readCounters(db, 'users_state');
-  const plan = await planSearch(db, 'users', query.search);
+  const unfiltered = !query.role && !query.verification_status;
+  // Without filters, the sample may tell the count: it reaches past the deleted users' rows.
+  const leftOut = unfiltered ? (limit: number) => deletedUsersUpTo(db, limit) : undefined;
+  const plan = await planSearch(db, 'users', query.search, leftOut);
   const matches = bucketMatches(query);
   const search = query.search;
-  const capped =
-    Boolean(search) &&
-    !query.role &&
-    !query.verification_status &&
-    (await searchCappedLeavingOut(USER_SEARCH, new Map([['users', plan]]), (limit) =>
-      deletedUsersUpTo(db, limit),
-    ));
+  const capped = Boolean(search) && unfiltered && searchCapped(USER_SEARCH, new Map([['users', plan]]));
   // A common term among broad filters is counted in the text index's order (db/search.ts).
   const window = pageWindow(query);
   // Its count told, the page alone reads the matches: along the list's order when that is cheaper.

@@ -15,7 +15,7 @@ import {
   type SearchPlans,
   type SearchSide,
   searchAnySide,
-  searchCappedLeavingOut,
+  searchCapped,
 } from '../../db/search.js';
 import { dialectOf, rowsOfDeletedUsersUpTo, userIsLive } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
@@ -198,12 +198,11 @@ export async function pageOfProviderVerifications(
   const direction = page.oldestFirst ? 'asc' : 'desc';
   const unfiltered = !filters.status && filters.is_business === undefined && filters.days === undefined;
   // A user may have several verifications: those of deleted users are counted, up to a bound.
-  const cappedBy = (plans: SearchPlans) =>
-    searchCappedLeavingOut(VERIFICATION_SEARCH, plans, (limit) =>
-      rowsOfDeletedUsersUpTo(db, 'provider_verifications', limit),
-    );
   const plans = await planSearches(db, VERIFICATION_SEARCH, filters.search, {
-    checkOthersOnRows: async (own) => unfiltered && (await cappedBy(own)),
+    checkOthersOnRows: async (own) => unfiltered && searchCapped(VERIFICATION_SEARCH, own),
+    leftOutUpTo: unfiltered
+      ? (limit) => rowsOfDeletedUsersUpTo(db, 'provider_verifications', limit)
+      : undefined,
   });
   const filtered = () =>
     db
@@ -227,7 +226,7 @@ export async function pageOfProviderVerifications(
   );
   const listed = await fetchListPage(db, {
     searching: Boolean(filters.search),
-    capped: unfiltered && (await cappedBy(plans)),
+    capped: unfiltered && searchCapped(VERIFICATION_SEARCH, plans),
     exactCount: async () => {
       if (filters.days !== undefined) {
         const row = await filtered()
