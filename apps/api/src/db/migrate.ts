@@ -18,6 +18,7 @@ import * as counterRollups from './migrations/2026-11-26-0022-counter-rollups.js
 import * as verificationDayRollups from './migrations/2026-11-26-0023-verification-day-rollups.js';
 import * as redundantIndexes from './migrations/2026-11-26-0024-redundant-indexes.js';
 import * as verificationUserOrder from './migrations/2026-11-26-0025-verification-user-order.js';
+import * as providerPhoneSearch from './migrations/2026-11-26-0026-provider-phone-search.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0023-verification-day-rollups': verificationDayRollups,
   '2026-11-26-0024-redundant-indexes': redundantIndexes,
   '2026-11-26-0025-verification-user-order': verificationUserOrder,
+  '2026-11-26-0026-provider-phone-search': providerPhoneSearch,
 };
 
 export class MigrationError extends Error {}

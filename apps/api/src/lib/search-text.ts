@@ -26,9 +26,18 @@ export function userSearchText(user: {
   return joinNormalized([user.username, user.first_name, user.last_name, user.email, user.phone_number]);
 }
 
-/** provider_profiles.search_text: name, username, company, city and e-mail. */
+/**
+ * provider_profiles.search_text: name, username, company, city, e-mail and phone: all a provider is
+ * searched by, so that the providers list searches one text index.
+ */
 export function providerSearchText(
-  user: { username: string; first_name: string; last_name: string; email: string },
+  user: {
+    username: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone_number: string | null;
+  },
   profile: { company_name: string | null; city: string | null },
 ): string {
   return joinNormalized([
@@ -38,6 +47,7 @@ export function providerSearchText(
     profile.company_name,
     profile.city,
     user.email,
+    user.phone_number,
   ]);
 }
 

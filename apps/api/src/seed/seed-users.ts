@@ -164,6 +164,7 @@ function providerPlan(context: SeedContext, user: PlannedUser, userId: number): 
           first_name: person.firstName,
           last_name: person.lastName,
           email: person.email,
+          phone_number: person.phoneNumber,
         },
         { company_name: company, city },
       ),

@@ -140,6 +140,19 @@ describe('providers', () => {
     expect((await list('?search=elodie')).json().count).toBe(0);
   });
 
+  it("searches the user's phone, and follows it when an administrator changes it", async () => {
+    expect(usernames((await list('?search=912%20000')).json())).toEqual(['helder.p']);
+    expect(usernames((await list('?search=000111')).json())).toEqual([]);
+    const helder = ids.helder;
+    if (!helder) throw new Error('fixture missing');
+    const edit = (phone: string) =>
+      ctx.request('PATCH', `/api/users/${helder.userId}/`, { phone_number: phone });
+    expect((await edit('+244 933 444 555')).statusCode).toBe(200);
+    expect(usernames((await list('?search=933%20444')).json())).toEqual(['helder.p']);
+    expect((await list('?search=912%20000')).json().count).toBe(0);
+    expect((await edit('+244 912 000 111')).statusCode).toBe(200);
+  });
+
   it('filters on is_verified and counts the filtered set', async () => {
     const verified = (await list('?is_verified=true')).json();
     expect(usernames(verified)).toEqual(['solo', 'helder.p']);

@@ -21,7 +21,7 @@ export async function insertProviderProfile(
 ): Promise<number> {
   const user = await db
     .selectFrom('users')
-    .select(['username', 'first_name', 'last_name', 'email', 'is_verified', 'date_joined'])
+    .select(['username', 'first_name', 'last_name', 'email', 'phone_number', 'is_verified', 'date_joined'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const { skills, ...columns } = profile;

@@ -28,12 +28,11 @@ function liveProviders(db: Kysely<Database>) {
     .where('u.deleted_at', 'is', null);
 }
 
-/** How the search goes through the providers' own text and through their users' (db/search.ts). */
-/** A provider is found by its own text (company, city) or its user's (name, e-mail). */
-const PROVIDER_SEARCH: readonly SearchSide[] = [
-  { table: 'provider_profiles', alias: 'pp' },
-  { table: 'users', alias: 'pp', idColumn: 'user_id' },
-];
+/**
+ * A provider is found by its own text alone (db/search.ts), which holds its user's name, username,
+ * e-mail and phone beside its company and city (lib/search-text).
+ */
+const PROVIDER_SEARCH: readonly SearchSide[] = [{ table: 'provider_profiles', alias: 'pp' }];
 
 /** Live providers matching the filters, from `provider_profiles` alone (its order index drives the page). */
 function filteredProviders(
@@ -135,7 +134,6 @@ export async function listProviders(
   const unfiltered = query.is_verified === undefined;
   // One profile per user: the deleted users bound the profiles left out.
   const plans = await planSearches(db, PROVIDER_SEARCH, query.search, {
-    checkOthersOnRows: async (own) => unfiltered && searchCapped(PROVIDER_SEARCH, own),
     leftOutUpTo: unfiltered ? (limit) => deletedUsersUpTo(db, limit) : undefined,
   });
   const wanted = query.is_verified === undefined ? null : flagPart(query.is_verified);
