@@ -19,6 +19,7 @@ import * as verificationDayRollups from './migrations/2026-11-26-0023-verificati
 import * as redundantIndexes from './migrations/2026-11-26-0024-redundant-indexes.js';
 import * as verificationUserOrder from './migrations/2026-11-26-0025-verification-user-order.js';
 import * as providerPhoneSearch from './migrations/2026-11-26-0026-provider-phone-search.js';
+import * as verificationProviderSearch from './migrations/2026-11-26-0027-verification-provider-search.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0024-redundant-indexes': redundantIndexes,
   '2026-11-26-0025-verification-user-order': verificationUserOrder,
   '2026-11-26-0026-provider-phone-search': providerPhoneSearch,
+  '2026-11-26-0027-verification-provider-search': verificationProviderSearch,
 };
 
 export class MigrationError extends Error {}

@@ -15,14 +15,17 @@ function joinNormalized(parts: Array<string | null | undefined>): string {
   return text === '' ? '' : ` ${text}`;
 }
 
-/** users.search_text: username, first and last name, e-mail and phone. */
-export function userSearchText(user: {
+/** What a user is searched by. */
+export interface UserText {
   username: string;
   first_name: string;
   last_name: string;
   email: string;
   phone_number: string | null;
-}): string {
+}
+
+/** users.search_text: username, first and last name, e-mail and phone. */
+export function userSearchText(user: UserText): string {
   return joinNormalized([user.username, user.first_name, user.last_name, user.email, user.phone_number]);
 }
 
@@ -65,9 +68,15 @@ export function projectSearchText(
   ]);
 }
 
-/** provider_verifications.search_text: the business name (the provider is searched through users). */
-export function providerVerificationSearchText(verification: { business_name: string | null }): string {
-  return joinNormalized([verification.business_name]);
+/**
+ * provider_verifications.search_text: its provider's `users.search_text`, then the business name: a
+ * verification is found by either through its own text index alone.
+ */
+export function providerVerificationSearchText(
+  user: UserText,
+  verification: { business_name: string | null },
+): string {
+  return userSearchText(user) + joinNormalized([verification.business_name]);
 }
 
 /** disputes.search_text: title, service title and description (parties are searched through users). */

@@ -1,7 +1,12 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, ProviderProfilesTable, UsersTable } from '../db/schema.js';
 import { toJsonArray } from '../db/sql.js';
-import { providerSearchText, providerVerificationSearchText, userSearchText } from '../lib/search-text.js';
+import {
+  providerSearchText,
+  providerVerificationSearchText,
+  type UserText,
+  userSearchText,
+} from '../lib/search-text.js';
 import { ALL_SKILLS } from './catalog.js';
 import { COMPANY_SUFFIXES, FEATURED_PEOPLE } from './names.js';
 import type { Person } from './people.js';
@@ -103,16 +108,21 @@ function userRow(context: SeedContext, user: PlannedUser): SeededUserRow {
     is_phone_verified: isAdmin || random.chance(0.65),
     // Its only verification's status.
     verification_status: user.verification,
-    search_text: userSearchText({
-      username: person.username,
-      first_name: person.firstName,
-      last_name: person.lastName,
-      email: person.email,
-      phone_number: person.phoneNumber,
-    }),
+    search_text: userSearchText(userText(person)),
     date_joined: isoString(user.joinedMs),
     last_login: lastLogin === null ? null : isoString(lastLogin),
     deleted_at: null,
+  };
+}
+
+/** A seeded person's searched fields, as its users row holds them. */
+function userText(person: Person): UserText {
+  return {
+    username: person.username,
+    first_name: person.firstName,
+    last_name: person.lastName,
+    email: person.email,
+    phone_number: person.phoneNumber,
   };
 }
 
@@ -158,16 +168,7 @@ function providerPlan(context: SeedContext, user: PlannedUser, userId: number): 
       services_count: random.int(0, 12),
       completed_projects: Math.floor(random.next() ** 2 * 120),
       is_verified: user.verification === 'verified',
-      search_text: providerSearchText(
-        {
-          username: person.username,
-          first_name: person.firstName,
-          last_name: person.lastName,
-          email: person.email,
-          phone_number: person.phoneNumber,
-        },
-        { company_name: company, city },
-      ),
+      search_text: providerSearchText(userText(person), { company_name: company, city }),
       created_at: isoString(user.joinedMs),
     },
   };
@@ -191,7 +192,7 @@ function providerVerificationRow(
     user_id: userId,
     is_business: isBusiness,
     business_name: businessName,
-    search_text: providerVerificationSearchText({ business_name: businessName }),
+    search_text: providerVerificationSearchText(userText(user.person), { business_name: businessName }),
     business_nif: isBusiness ? nif : null,
     business_registration_number: isBusiness
       ? `RC-${year}-${String(random.int(1, 99_999)).padStart(5, '0')}`

@@ -23,7 +23,12 @@ import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { pageWindow } from '../../lib/pagination.js';
-import { projectSearchText, providerSearchText, userSearchText } from '../../lib/search-text.js';
+import {
+  projectSearchText,
+  providerSearchText,
+  providerVerificationSearchText,
+  userSearchText,
+} from '../../lib/search-text.js';
 import { revokeUserSessions } from '../../lib/sessions.js';
 import { queueUserDocumentRemovals } from '../../storage/document-removals.js';
 
@@ -428,6 +433,20 @@ export async function changeUserDetails(
         .updateTable('provider_profiles')
         .set({ search_text: providerSearchText(next, profile) })
         .where('id', '=', profile.id)
+        .execute();
+    }
+    // A provider's verifications are found by the provider's text too.
+    const verifications = await trx
+      .selectFrom('provider_verifications')
+      .select(['id', 'business_name'])
+      .where('user_id', '=', id)
+      .orderBy('id')
+      .execute();
+    for (const verification of verifications) {
+      await trx
+        .updateTable('provider_verifications')
+        .set({ search_text: providerVerificationSearchText(next, verification) })
+        .where('id', '=', verification.id)
         .execute();
     }
     // A client's projects are found by the client's name too.

@@ -11,6 +11,7 @@ import type { Dialect } from '../../db/database.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
+  pagePlans,
   planSearches,
   type SearchPlans,
   type SearchSide,
@@ -50,11 +51,11 @@ export interface VerificationReadContext {
 export type Filters = Partial<ProviderVerificationFilters>;
 type FilterBuilder = ExpressionBuilder<Database, 'provider_verifications'>;
 
-/** A verification is found by its business name or its provider's name, e-mail and phone. */
-export const VERIFICATION_SEARCH: readonly SearchSide[] = [
-  { table: 'users', alias: 'provider_verifications', idColumn: 'user_id' },
-  { table: 'provider_verifications' },
-];
+/**
+ * A verification is found by its own text alone, which holds its provider's name, e-mail and phone
+ * beside its business name (lib/search-text).
+ */
+export const VERIFICATION_SEARCH: readonly SearchSide[] = [{ table: 'provider_verifications' }];
 
 /**
  * The list filters as one SQL condition; verifications of deleted users never match. `plans`: how
@@ -199,15 +200,17 @@ export async function pageOfProviderVerifications(
   const unfiltered = !filters.status && filters.is_business === undefined && filters.days === undefined;
   // A user may have several verifications: those of deleted users are counted, up to a bound.
   const plans = await planSearches(db, VERIFICATION_SEARCH, filters.search, {
-    checkOthersOnRows: async (own) => unfiltered && searchCapped(VERIFICATION_SEARCH, own),
     leftOutUpTo: unfiltered
       ? (limit) => rowsOfDeletedUsersUpTo(db, 'provider_verifications', limit)
       : undefined,
   });
-  const filtered = () =>
+  const capped = unfiltered && searchCapped(VERIFICATION_SEARCH, plans);
+  // Its count told, the page alone reads the matches: along the list's order when that is cheaper.
+  const rowsPlans = capped ? pagePlans(VERIFICATION_SEARCH, plans, page.offset + page.limit) : plans;
+  const filtered = (planned: SearchPlans = plans) =>
     db
       .selectFrom('provider_verifications')
-      .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db), plans));
+      .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db), planned));
   const readers = pageReaders(
     page,
     (ids) =>
@@ -218,7 +221,7 @@ export async function pageOfProviderVerifications(
     (among?: readonly number[]) =>
       (among
         ? db.selectFrom('provider_verifications').where('provider_verifications.id', 'in', among)
-        : filtered()
+        : filtered(rowsPlans)
       )
         .select('provider_verifications.id')
         .orderBy('provider_verifications.submitted_at', direction)
@@ -226,7 +229,7 @@ export async function pageOfProviderVerifications(
   );
   const listed = await fetchListPage(db, {
     searching: Boolean(filters.search),
-    capped: unfiltered && searchCapped(VERIFICATION_SEARCH, plans),
+    capped,
     exactCount: async () => {
       if (filters.days !== undefined) {
         const row = await filtered()

@@ -22,6 +22,11 @@ export async function insertProviderVerification(
   values: Partial<Insertable<ProviderVerificationsTable>> = {},
 ): Promise<number> {
   const userId = values.user_id ?? (await insertProvider(db)).userId;
+  const user = await db
+    .selectFrom('users')
+    .select(['username', 'first_name', 'last_name', 'email', 'phone_number'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   const submittedAt = values.submitted_at ?? nowIso();
   const row = await db
     .insertInto('provider_verifications')
@@ -44,7 +49,7 @@ export async function insertProviderVerification(
       updated_at: submittedAt,
       ...values,
       submitted_at: submittedAt,
-      search_text: providerVerificationSearchText({ business_name: values.business_name ?? null }),
+      search_text: providerVerificationSearchText(user, { business_name: values.business_name ?? null }),
       user_id: userId,
     })
     .returning('id')
