@@ -20,6 +20,7 @@ import * as redundantIndexes from './migrations/2026-11-26-0024-redundant-indexe
 import * as verificationUserOrder from './migrations/2026-11-26-0025-verification-user-order.js';
 import * as providerPhoneSearch from './migrations/2026-11-26-0026-provider-phone-search.js';
 import * as verificationProviderSearch from './migrations/2026-11-26-0027-verification-provider-search.js';
+import * as clientVerificationSearch from './migrations/2026-11-27-0028-client-verification-search.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0025-verification-user-order': verificationUserOrder,
   '2026-11-26-0026-provider-phone-search': providerPhoneSearch,
   '2026-11-26-0027-verification-provider-search': verificationProviderSearch,
+  '2026-11-27-0028-client-verification-search': clientVerificationSearch,
 };
 
 export class MigrationError extends Error {}

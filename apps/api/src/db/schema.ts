@@ -90,6 +90,8 @@ export interface ClientVerificationsTable {
   rejection_reason: string | null;
   admin_notes: string | null;
   updated_at: string;
+  /** The client's `users.search_text`, kept by triggers (migrations/support/client-verification-search). */
+  search_text: Generated<string>;
 }
 
 export interface CategoriesTable {

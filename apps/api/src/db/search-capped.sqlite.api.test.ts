@@ -3,7 +3,10 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuditEntry } from '../modules/audit/audit.test-support.js';
 import { insertProvider } from '../modules/providers/providers.factories.js';
-import { insertProviderVerification } from '../modules/verifications/verifications.factories.js';
+import {
+  insertClientVerification,
+  insertProviderVerification,
+} from '../modules/verifications/verifications.factories.js';
 import { insertUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import type { Database } from './schema.js';
@@ -324,6 +327,20 @@ describe('a search sampled past the rows its list leaves out (sqlite)', () => {
       await deleteUsers(trx, [userId]);
     });
     const answer = await list('/api/admin/provider-verification/?search=ondjiva');
+    expect([answer.count, answer.count_capped]).toEqual([MATCHES - DELETED, undefined]);
+  });
+
+  it("counts the client verifications left of a term's matches once a deleted client's are left out", async () => {
+    await ctx.db.transaction().execute(async (trx) => {
+      const deleted = await insertUser(trx, { last_name: 'Dondo', role: 'client' });
+      for (let index = 0; index < MATCHES; index += 1) {
+        const userId =
+          index < DELETED ? deleted : await insertUser(trx, { last_name: 'Dondo', role: 'client' });
+        await insertClientVerification(trx, { user_id: userId });
+      }
+      await deleteUsers(trx, [deleted]);
+    });
+    const answer = await list('/api/admin/client-verification/?search=dondo');
     expect([answer.count, answer.count_capped]).toEqual([MATCHES - DELETED, undefined]);
   });
 

@@ -38,6 +38,7 @@ export type SearchableTable =
   | 'provider_profiles'
   | 'projects'
   | 'provider_verifications'
+  | 'client_verifications'
   | 'disputes'
   | 'reports'
   | 'notifications'
@@ -162,7 +163,7 @@ export function searchMatches(
  * all the matches, searched among by id. Reading them from the index costs what is read of its
  * doclist: reports `comportement` at a million users, 4.1 ms for 2,500 matches, 1.5 for 1,001.
  * A sample one past the cap (CAP_SAMPLE) tells a count past the cap, and a term's share. A list that
- * leaves rows out whatever the search (deleted users': users, providers, provider verifications) and
+ * leaves rows out whatever the search (deleted users': users, providers, verifications) and
  * would know its count from the sample counts those rows first (a few, by their index) and samples as
  * many more (`sampleSizeFor`), up to DENSITY_SAMPLE.
  */

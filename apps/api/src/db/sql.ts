@@ -136,14 +136,17 @@ export async function deletedUsersUpTo<DB>(db: Kysely<DB>, limit: number): Promi
  */
 export async function rowsOfDeletedUsersUpTo<DB>(
   db: Kysely<DB>,
-  table: 'provider_verifications',
+  table: VerificationTable,
   limit: number,
 ): Promise<number> {
   const { rows } = await rowsOfDeletedUsersQuery(table, limit).execute(db);
   return Number(rows[0]?.count ?? 0);
 }
 
-export function rowsOfDeletedUsersQuery(table: 'provider_verifications', limit: number) {
+/** The tables of users' identity verifications, several per user. */
+export type VerificationTable = 'provider_verifications' | 'client_verifications';
+
+export function rowsOfDeletedUsersQuery(table: VerificationTable, limit: number) {
   return sql<{ count: number | string }>`
     select count(*) as count from (
       select 1 from users cross join ${sql.table(table)} owned

@@ -95,10 +95,14 @@ const LOADED_TABLES = [
 
 /**
  * Text indexes kept by an insert trigger that the seed's other stages do not drop (the audit
- * journal's, outside the searchable tables of migrations/support/search-index): the trigger stands
- * aside during the load and the index is rebuilt once from its content table.
+ * journal's and the client verifications', outside the searchable tables of
+ * migrations/support/search-index; the seed writes every client verification's text itself): the
+ * trigger stands aside during the load and the index is rebuilt once from its content table.
  */
-const DEFERRED_TEXT_INDEXES = [{ fts: 'audit_entries_fts', trigger: 'audit_entries_fts_insert' }];
+const DEFERRED_TEXT_INDEXES = [
+  { fts: 'audit_entries_fts', trigger: 'audit_entries_fts_insert' },
+  { fts: 'client_verifications_fts', trigger: 'client_verifications_fts_insert' },
+];
 
 /**
  * Row triggers that keep a value of another table and would run once per loaded row: each

@@ -448,7 +448,7 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(joao.length).toBeGreaterThan(0);
   });
 
-  it("keeps the parties' texts on every conversation and dispute, in their text indexes", async () => {
+  it("keeps the parties' texts on every conversation, dispute and client verification, in their text indexes", async () => {
     const stale = await sql<{ id: number }>`
       select c.id from conversations c
       where c.search_text <> (select search_text from users where id = c.client_id) || ${'\n'}
@@ -456,7 +456,10 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       union all
       select d.id from disputes d
       where d.party_text <> (select search_text from users where id = d.client_id) || ${'\n'}
-        || (select search_text from users where id = d.provider_id)`.execute(first.db);
+        || (select search_text from users where id = d.provider_id)
+      union all
+      select v.id from client_verifications v
+      where v.search_text <> (select search_text from users where id = v.user_id)`.execute(first.db);
     expect(stale.rows).toEqual([]);
     const conversations = await first.db
       .selectFrom('conversations')
@@ -464,7 +467,7 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       .executeTakeFirstOrThrow();
     expect(Number(conversations.n)).toBeGreaterThan(0);
     if (dialectOf(first.db) === 'sqlite') {
-      for (const fts of ['conversations_fts', 'dispute_parties_fts']) {
+      for (const fts of ['conversations_fts', 'dispute_parties_fts', 'client_verifications_fts']) {
         await sql.raw(`insert into ${fts} (${fts}, rank) values ('integrity-check', 1)`).execute(first.db);
       }
     }

@@ -209,12 +209,15 @@ function clientVerificationRow(
   context: SeedContext,
   user: PlannedUser,
   userId: number,
+  clientText: string,
   status: VerificationStatusValue,
 ): ClientVerificationRow {
   const documentType = context.pickers.documentType.next(context.random);
   const { selfie_image: _selfie, ...keys } = documentKeysAtInsert(context, documentType, false, user.index);
   return {
     user_id: userId,
+    // What the database's insert trigger would write (migrations/support/client-verification-search).
+    search_text: clientText,
     document_type: documentType,
     ...keys,
     verification_status: status,
@@ -248,7 +251,8 @@ export async function seedUserChunk(
   const clientVerifications: ClientVerificationRow[] = [];
   for (const [position, user] of planned.entries()) {
     const id = ids[position];
-    if (id === undefined) continue;
+    const row = rows[position];
+    if (id === undefined || row === undefined) continue;
     const fullName = `${user.person.firstName} ${user.person.lastName}`;
     if (user.role === 'admin') {
       context.adminIds.push(id);
@@ -266,7 +270,9 @@ export async function seedUserChunk(
         username: user.person.username,
       });
       if (user.verification)
-        clientVerifications.push(clientVerificationRow(context, user, id, user.verification));
+        clientVerifications.push(
+          clientVerificationRow(context, user, id, row.search_text, user.verification),
+        );
       continue;
     }
     context.providers.add(id, user.joinedMs);

@@ -6,10 +6,17 @@ import type {
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { readCounters, readCountersWithoutMonth, sumBuckets } from '../../db/counters.js';
 import type { Dialect } from '../../db/database.js';
-import { countUpToCap } from '../../db/paginate.js';
+import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { searchMatches } from '../../db/search.js';
-import { dialectOf, userIsLive } from '../../db/sql.js';
+import {
+  pagePlans,
+  planSearches,
+  type SearchPlans,
+  type SearchSide,
+  searchAnySide,
+  searchCapped,
+} from '../../db/search.js';
+import { dialectOf, rowsOfDeletedUsersUpTo, userIsLive } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
 import { displayName } from '../../lib/display-name.js';
@@ -31,7 +38,22 @@ import {
 type Filters = Partial<Pick<ClientVerificationListQuery, 'verification_status' | 'document_type' | 'search'>>;
 type FilterBuilder = ExpressionBuilder<Database, 'client_verifications'>;
 
-function matchesFilters(eb: FilterBuilder, filters: Filters, dialect: Dialect): Expression<SqlBool> {
+/**
+ * A verification is found by its own text alone: its client's name, username, e-mail and phone, kept
+ * on the row by triggers (migrations/support/client-verification-search).
+ */
+const CLIENT_VERIFICATION_SEARCH: readonly SearchSide[] = [{ table: 'client_verifications' }];
+
+/**
+ * The list filters as one SQL condition; verifications of deleted users never match. `plans`: how
+ * the search was planned (`planSearches` on CLIENT_VERIFICATION_SEARCH); through the index by default.
+ */
+function matchesFilters(
+  eb: FilterBuilder,
+  filters: Filters,
+  dialect: Dialect,
+  plans?: SearchPlans,
+): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [userIsLive(sql.ref<number>('client_verifications.user_id'))];
   if (filters.verification_status === 'not_started') {
     conditions.push(sql<boolean>`1 = 0`);
@@ -41,18 +63,17 @@ function matchesFilters(eb: FilterBuilder, filters: Filters, dialect: Dialect): 
   if (filters.document_type)
     conditions.push(eb('client_verifications.document_type', '=', filters.document_type));
   if (filters.search) {
-    conditions.push(
-      searchMatches(dialect, 'users', filters.search, { alias: 'client_verifications', idColumn: 'user_id' }),
-    );
+    conditions.push(searchAnySide(dialect, filters.search, CLIENT_VERIFICATION_SEARCH, plans));
   }
   return eb.and(conditions);
 }
 
-function selectVerifications(db: Executor, filters: Filters) {
+/** Verifications of live users with what the screen shows of them. */
+function selectVerifications(db: Executor) {
   return db
     .selectFrom('client_verifications')
     .innerJoin('users', 'users.id', 'client_verifications.user_id')
-    .where((eb) => matchesFilters(eb, filters, dialectOf<Database>(db)))
+    .where((eb) => matchesFilters(eb, {}, dialectOf<Database>(db)))
     .leftJoin('users as verifier', 'verifier.id', 'client_verifications.verified_by')
     .select([
       'client_verifications.id',
@@ -112,47 +133,61 @@ function bucketMatches(filters: Filters): (parts: string[]) => boolean {
     (!filters.document_type || document === filters.document_type);
 }
 
-/** The list's count: kept counters without a search, up to SEARCH_COUNT_CAP with one. */
-export async function countClientVerifications(
-  db: Executor,
-  filters: Filters,
-): Promise<{ count: number; capped: boolean }> {
-  if (filters.search) {
-    return countUpToCap(
-      db,
-      db
-        .selectFrom('client_verifications')
-        .where((eb) => matchesFilters(eb, filters, dialectOf<Database>(db)))
-        .select('client_verifications.id'),
-    );
-  }
-  return {
-    count: sumBuckets(await readCountersWithoutMonth(db, 'client_verifications'), bucketMatches(filters)),
-    capped: false,
-  };
-}
-
-export async function listClientVerifications(
-  db: Executor,
+/**
+ * One page, newest submissions first, and its count: kept counters without a search, up to
+ * SEARCH_COUNT_CAP with one (`capped` past it; a search matching fewer reads its page by id).
+ */
+export async function pageOfClientVerifications(
+  db: Kysely<Database>,
   filters: Filters,
   page: { limit: number; offset: number },
   context: VerificationReadContext,
-): Promise<ClientVerification[]> {
-  const pageIds = db
-    .selectFrom('client_verifications')
-    .where((eb) => matchesFilters(eb, filters, dialectOf<Database>(db)))
-    .select('client_verifications.id')
-    .orderBy('client_verifications.submitted_at', 'desc')
-    .orderBy('client_verifications.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset);
-  const rows = await selectVerifications(db, {})
-    .where('client_verifications.id', 'in', pageIds)
-    .orderBy('client_verifications.submitted_at', 'desc')
-    .orderBy('client_verifications.id', 'desc')
-    .execute();
+): Promise<{ count: number; capped: boolean; results: ClientVerification[] }> {
+  const unfiltered = !filters.verification_status && !filters.document_type;
+  // A user may have several verifications: those of deleted users are counted, up to a bound.
+  const plans = await planSearches(db, CLIENT_VERIFICATION_SEARCH, filters.search, {
+    leftOutUpTo: unfiltered
+      ? (limit) => rowsOfDeletedUsersUpTo(db, 'client_verifications', limit)
+      : undefined,
+  });
+  const capped = unfiltered && searchCapped(CLIENT_VERIFICATION_SEARCH, plans);
+  // Its count told, the page alone reads the matches: along the list's order when that is cheaper.
+  const rowsPlans = capped ? pagePlans(CLIENT_VERIFICATION_SEARCH, plans, page.offset + page.limit) : plans;
+  const filtered = (planned: SearchPlans = plans) =>
+    db
+      .selectFrom('client_verifications')
+      .where((eb) => matchesFilters(eb, filters, dialectOf<Database>(db), planned));
+  const readers = pageReaders(
+    page,
+    (ids) =>
+      selectVerifications(db)
+        .where('client_verifications.id', 'in', ids)
+        .orderBy('client_verifications.submitted_at', 'desc')
+        .orderBy('client_verifications.id', 'desc'),
+    (among?: readonly number[]) =>
+      (among
+        ? db.selectFrom('client_verifications').where('client_verifications.id', 'in', among)
+        : filtered(rowsPlans)
+      )
+        .select('client_verifications.id')
+        .orderBy('client_verifications.submitted_at', 'desc')
+        .orderBy('client_verifications.id', 'desc'),
+  );
+  const listed = await fetchListPage(db, {
+    searching: Boolean(filters.search),
+    capped,
+    exactCount: async () =>
+      sumBuckets(await readCountersWithoutMonth(db, 'client_verifications'), bucketMatches(filters)),
+    matches: () => filtered().select('client_verifications.id'),
+    ...readers,
+  });
   // Lists never issue document links.
-  return rows.map((row) => toClientVerification(row, { ...context, signer: null }));
+  const listContext = { ...context, signer: null };
+  return {
+    count: listed.count,
+    capped: listed.capped,
+    results: listed.rows.map((row) => toClientVerification(row, listContext)),
+  };
 }
 
 export async function findClientVerification(
@@ -160,7 +195,7 @@ export async function findClientVerification(
   id: number,
   context: VerificationReadContext,
 ): Promise<ClientVerification> {
-  const row = await selectVerifications(db, {}).where('client_verifications.id', '=', id).executeTakeFirst();
+  const row = await selectVerifications(db).where('client_verifications.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(NOT_FOUND_DETAIL);
   return toClientVerification(row, context);
 }

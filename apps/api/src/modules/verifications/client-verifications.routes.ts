@@ -14,9 +14,8 @@ import { requireAdmin } from '../../plugins/auth-guard.js';
 import {
   approveClientVerification,
   clientVerificationStats,
-  countClientVerifications,
   findClientVerification,
-  listClientVerifications,
+  pageOfClientVerifications,
   rejectClientVerification,
   resetClientVerification,
 } from './client-verifications.repository.js';
@@ -39,7 +38,8 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Liste des vérifications des clients',
         description:
           'Filtres : verification_status (pending, verified, rejected ; not_started renvoie une liste vide), ' +
-          'document_type (id_card, passport), search (nom, nom d’utilisateur, e-mail ; sans accents ni casse). ' +
+          'document_type (id_card, passport), search (nom, nom d’utilisateur, e-mail, téléphone du client ; ' +
+          'sans accents ni casse). ' +
           `Plus récentes d’abord ; 20 par page par défaut, 100 au plus. ${urgent}`,
         querystring: ClientVerificationListQuery,
         response: { 200: ClientVerificationPage, ...errors },
@@ -48,8 +48,7 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, page_size, ...filters } = request.query;
       const context = readContext(app);
-      const { count, capped } = await countClientVerifications(app.db, filters);
-      const results = await listClientVerifications(
+      const { count, capped, results } = await pageOfClientVerifications(
         app.db,
         filters,
         { limit: page_size, offset: offsetOf({ page, page_size }) },

@@ -1,0 +1,99 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userSearchText } from '../lib/search-text.js';
+import { insertClientVerification } from '../modules/verifications/verifications.factories.js';
+import { insertUser } from '../test/factories.js';
+import { createTestContext, type TestContext } from '../test/test-context.js';
+
+/*
+ * PostgreSQL, concurrent writers (migrations/support/client-verification-search): a client
+ * verification inserted while its client's details change ends with the new details in its text,
+ * whichever transaction commits first. The insert trigger reads the client FOR SHARE: the insert waits
+ * for a pending change, or the change waits for the insert and then rewrites its text. (SQLite has
+ * one writer at a time.)
+ */
+
+describe('client verifications’ texts under concurrent writes (postgres)', () => {
+  let ctx: TestContext;
+  let client: number;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    client = await insertUser(ctx.db, { first_name: 'Esperança', last_name: 'Tchissola', role: 'client' });
+  });
+
+  afterAll(() => ctx.close());
+
+  /**
+   * Resolves once a session of this test's database waits for a lock (a blocked statement), or after
+   * 5 s. Other test files run beside this one on the same cluster: their waits do not count.
+   */
+  async function someoneWaitsForALock(): Promise<boolean> {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const { rows } = await sql<{ waiting: string | number }>`
+        select count(*) as waiting from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.db);
+      if (Number(rows[0]?.waiting) > 0) return true;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return false;
+  }
+
+  /** Sets the client's last name (and search text) as the users repository does. */
+  function renameClient(db: typeof ctx.db, lastName: string) {
+    return db
+      .updateTable('users')
+      .set({
+        last_name: lastName,
+        search_text: userSearchText({
+          username: 'client',
+          first_name: 'Esperança',
+          last_name: lastName,
+          email: 'esperanca@mail.test',
+          phone_number: null,
+        }),
+      })
+      .where('id', '=', client)
+      .execute();
+  }
+
+  async function textOf(id: number): Promise<string> {
+    const row = await ctx.db
+      .selectFrom('client_verifications')
+      .select('search_text')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return row.search_text;
+  }
+
+  it('an insert during a pending change of the client waits for it and takes the new name', async () => {
+    let inserted = false;
+    let insert: Promise<number> = Promise.resolve(0);
+    await ctx.db.transaction().execute(async (trx) => {
+      await renameClient(trx, 'Kalandula');
+      insert = insertClientVerification(ctx.db, { user_id: client });
+      void insert.then(() => {
+        inserted = true;
+      });
+      expect(await someoneWaitsForALock()).toBe(true);
+      expect(inserted).toBe(false);
+    });
+    expect(await textOf(await insert)).toContain('kalandula');
+  });
+
+  it('a change of the client during a pending insert waits for it and rewrites the new row', async () => {
+    let renamed = false;
+    let rename: Promise<void> = Promise.resolve();
+    const verification = await ctx.db.transaction().execute(async (trx) => {
+      const id = await insertClientVerification(trx, { user_id: client });
+      rename = renameClient(ctx.db, 'Muxima').then(() => {
+        renamed = true;
+      });
+      expect(await someoneWaitsForALock()).toBe(true);
+      expect(renamed).toBe(false);
+      return id;
+    });
+    await rename;
+    expect(await textOf(verification)).toContain('muxima');
+  });
+});
