@@ -24,6 +24,7 @@ import {
   pagePlan,
   pagePlans,
   probePlan,
+  SCATTERED_PAGE_SCAN_VISITS,
   type SearchPlan,
   type SearchPlans,
   searchMatches,
@@ -63,6 +64,19 @@ describe('pagePlan', () => {
     const lastRowMet = PAGE_SCAN_VISITS * 0.005;
     expect(pagePlan(common, lastRowMet)).toEqual({ ...common, kind: 'scan' });
     expect(pagePlan(common, lastRowMet + 1)).toBe(common);
+  });
+
+  it('visits fewer rows along an order that does not follow the ids (SCATTERED_PAGE_SCAN_VISITS)', () => {
+    const lastRowMet = SCATTERED_PAGE_SCAN_VISITS * 0.005;
+    expect(SCATTERED_PAGE_SCAN_VISITS).toBeLessThan(PAGE_SCAN_VISITS);
+    expect(pagePlan(common, lastRowMet, SCATTERED_PAGE_SCAN_VISITS)).toEqual({ ...common, kind: 'scan' });
+    expect(pagePlan(common, lastRowMet + 1, SCATTERED_PAGE_SCAN_VISITS)).toBe(common);
+    const own = [{ table: 'client_verifications' as const }];
+    const plans = new Map([['client_verifications' as const, common]]);
+    expect(pagePlans(own, plans, lastRowMet + 1).get('client_verifications')?.kind).toBe('scan');
+    expect(
+      pagePlans(own, plans, lastRowMet + 1, SCATTERED_PAGE_SCAN_VISITS).get('client_verifications'),
+    ).toBe(common);
   });
 
   it('leaves other plans alone', () => {

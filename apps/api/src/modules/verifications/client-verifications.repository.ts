@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema.js';
 import {
   pagePlans,
   planSearches,
+  SCATTERED_PAGE_SCAN_VISITS,
   type SearchPlans,
   type SearchSide,
   searchAnySide,
@@ -152,7 +153,9 @@ export async function pageOfClientVerifications(
   });
   const capped = unfiltered && searchCapped(CLIENT_VERIFICATION_SEARCH, plans);
   // Its count told, the page alone reads the matches: along the list's order when that is cheaper.
-  const rowsPlans = capped ? pagePlans(CLIENT_VERIFICATION_SEARCH, plans, page.offset + page.limit) : plans;
+  const rowsPlans = capped
+    ? pagePlans(CLIENT_VERIFICATION_SEARCH, plans, page.offset + page.limit, SCATTERED_PAGE_SCAN_VISITS)
+    : plans;
   const filtered = (planned: SearchPlans = plans) =>
     db
       .selectFrom('client_verifications')

@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.js';
 import {
   pagePlans,
   planSearches,
+  SCATTERED_PAGE_SCAN_VISITS,
   type SearchPlans,
   type SearchSide,
   searchAnySide,
@@ -206,7 +207,9 @@ export async function pageOfProviderVerifications(
   });
   const capped = unfiltered && searchCapped(VERIFICATION_SEARCH, plans);
   // Its count told, the page alone reads the matches: along the list's order when that is cheaper.
-  const rowsPlans = capped ? pagePlans(VERIFICATION_SEARCH, plans, page.offset + page.limit) : plans;
+  const rowsPlans = capped
+    ? pagePlans(VERIFICATION_SEARCH, plans, page.offset + page.limit, SCATTERED_PAGE_SCAN_VISITS)
+    : plans;
   const filtered = (planned: SearchPlans = plans) =>
     db
       .selectFrom('provider_verifications')
