@@ -9,6 +9,9 @@ import type { Dialect } from '../../db/database.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
+  inTextIndexOrder,
+  isBroadFilter,
+  mayReadInTextOrder,
   pagePlans,
   planSearches,
   SCATTERED_PAGE_SCAN_VISITS,
@@ -16,6 +19,7 @@ import {
   type SearchSide,
   searchAnySide,
   searchCapped,
+  TEXT_ORDER_PLAN,
 } from '../../db/search.js';
 import { dialectOf, rowsOfDeletedUsersUpTo, userIsLive } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
@@ -44,6 +48,9 @@ type FilterBuilder = ExpressionBuilder<Database, 'client_verifications'>;
  * on the row by triggers (migrations/support/client-verification-search).
  */
 const CLIENT_VERIFICATION_SEARCH: readonly SearchSide[] = [{ table: 'client_verifications' }];
+
+/** Its own text read joined to its text index's matches (`inTextIndexOrder`): found in each. */
+const TEXT_ORDER_PLANS: SearchPlans = new Map([['client_verifications', TEXT_ORDER_PLAN]]);
 
 /**
  * The list filters as one SQL condition; verifications of deleted users never match. `plans`: how
@@ -136,7 +143,8 @@ function bucketMatches(filters: Filters): (parts: string[]) => boolean {
 
 /**
  * One page, newest submissions first, and its count: kept counters without a search, up to
- * SEARCH_COUNT_CAP with one (`capped` past it; a search matching fewer reads its page by id).
+ * SEARCH_COUNT_CAP with one (`capped` past it; a search matching fewer reads its page by id; a common
+ * term under broad filters counted in its text index's order).
  */
 export async function pageOfClientVerifications(
   db: Kysely<Database>,
@@ -156,6 +164,17 @@ export async function pageOfClientVerifications(
   const rowsPlans = capped
     ? pagePlans(CLIENT_VERIFICATION_SEARCH, plans, page.offset + page.limit, SCATTERED_PAGE_SCAN_VISITS)
     : plans;
+  // A common term among broad filters is counted in the text index's order (db/search.ts).
+  let textOrder = mayReadInTextOrder(
+    dialectOf(db),
+    'client_verifications',
+    filters.search,
+    plans.get('client_verifications'),
+  );
+  if (textOrder && !unfiltered) {
+    const buckets = await readCountersWithoutMonth(db, 'client_verifications');
+    textOrder = isBroadFilter(sumBuckets(buckets, bucketMatches(filters)), sumBuckets(buckets));
+  }
   const filtered = (planned: SearchPlans = plans) =>
     db
       .selectFrom('client_verifications')
@@ -181,7 +200,13 @@ export async function pageOfClientVerifications(
     capped,
     exactCount: async () =>
       sumBuckets(await readCountersWithoutMonth(db, 'client_verifications'), bucketMatches(filters)),
-    matches: () => filtered().select('client_verifications.id'),
+    matches: () =>
+      filters.search && textOrder
+        ? inTextIndexOrder(filtered(TEXT_ORDER_PLANS).select('client_verifications.id'), {
+            table: 'client_verifications',
+            term: filters.search,
+          })
+        : filtered().select('client_verifications.id'),
     ...readers,
   });
   // Lists never issue document links.

@@ -11,6 +11,9 @@ import type { Dialect } from '../../db/database.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
+  inTextIndexOrder,
+  isBroadFilter,
+  mayReadInTextOrder,
   pagePlans,
   planSearches,
   SCATTERED_PAGE_SCAN_VISITS,
@@ -18,6 +21,7 @@ import {
   type SearchSide,
   searchAnySide,
   searchCapped,
+  TEXT_ORDER_PLAN,
 } from '../../db/search.js';
 import { dialectOf, rowsOfDeletedUsersUpTo, userIsLive } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
@@ -57,6 +61,9 @@ type FilterBuilder = ExpressionBuilder<Database, 'provider_verifications'>;
  * beside its business name (lib/search-text).
  */
 export const VERIFICATION_SEARCH: readonly SearchSide[] = [{ table: 'provider_verifications' }];
+
+/** Its own text read joined to its text index's matches (`inTextIndexOrder`): found in each. */
+const TEXT_ORDER_PLANS: SearchPlans = new Map([['provider_verifications', TEXT_ORDER_PLAN]]);
 
 /**
  * The list filters as one SQL condition; verifications of deleted users never match. `plans`: how
@@ -188,7 +195,8 @@ export function needsRows(filters: Filters): boolean {
 /**
  * One page, newest submissions first (or oldest first for the pending queue), and its count: kept
  * counters for status and account type, an indexed count for a submission window, and up to
- * SEARCH_COUNT_CAP with a search (`capped` past it; a search matching fewer reads its page by id).
+ * SEARCH_COUNT_CAP with a search (`capped` past it; a search matching fewer reads its page by id; a
+ * common term under broad filters counted in its text index's order).
  */
 export async function pageOfProviderVerifications(
   db: Kysely<Database>,
@@ -210,6 +218,19 @@ export async function pageOfProviderVerifications(
   const rowsPlans = capped
     ? pagePlans(VERIFICATION_SEARCH, plans, page.offset + page.limit, SCATTERED_PAGE_SCAN_VISITS)
     : plans;
+  // A common term among broad filters (a status, an account type) is counted in the text index's order.
+  let textOrder =
+    filters.days === undefined &&
+    mayReadInTextOrder(
+      dialectOf(db),
+      'provider_verifications',
+      filters.search,
+      plans.get('provider_verifications'),
+    );
+  if (textOrder && !unfiltered) {
+    const buckets = await readCounters(db, 'provider_verifications');
+    textOrder = isBroadFilter(sumBuckets(buckets, bucketMatches(filters)), sumBuckets(buckets));
+  }
   const filtered = (planned: SearchPlans = plans) =>
     db
       .selectFrom('provider_verifications')
@@ -242,7 +263,13 @@ export async function pageOfProviderVerifications(
       }
       return sumBuckets(await readCounters(db, 'provider_verifications'), bucketMatches(filters));
     },
-    matches: () => filtered().select('provider_verifications.id'),
+    matches: () =>
+      filters.search && textOrder
+        ? inTextIndexOrder(filtered(TEXT_ORDER_PLANS).select('provider_verifications.id'), {
+            table: 'provider_verifications',
+            term: filters.search,
+          })
+        : filtered().select('provider_verifications.id'),
     ...readers,
   });
   // Lists never issue document links.
