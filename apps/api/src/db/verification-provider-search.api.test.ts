@@ -73,6 +73,18 @@ describe(`provider verifications found by their provider through their own text 
     expect(await found('kiluanji')).toEqual(verificationIds);
   });
 
+  it('keeps the other filters beside a search of a few matches (read by their ids)', async () => {
+    const ids = async (query: string) => {
+      const response = await ctx.request('GET', `/api/admin/provider-verification/?search=kabasa&${query}`);
+      expect(response.statusCode).toBe(200);
+      return response.json<{ results: { id: number }[] }>().results.map((row) => row.id);
+    };
+    expect(await ids('status=pending')).toEqual(verificationIds.slice(0, 1));
+    expect(await ids('status=rejected')).toEqual([]);
+    expect(await ids('is_business=false&days=1')).toEqual(verificationIds.slice(0, 1));
+    expect(await ids('is_business=true')).toEqual([]);
+  });
+
   it("follows an administrator's edit of the provider's name, e-mail and phone", async () => {
     const edit = await ctx.request('PATCH', `/api/users/${userId}/`, {
       last_name: 'Mbandi',

@@ -9,6 +9,7 @@ import type { Dialect } from '../../db/database.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
+  filteredColumn,
   inTextIndexOrder,
   isBroadFilter,
   mayReadInTextOrder,
@@ -66,7 +67,8 @@ function matchesFilters(
   if (filters.verification_status === 'not_started') {
     conditions.push(sql<boolean>`1 = 0`);
   } else if (filters.verification_status) {
-    conditions.push(eb('client_verifications.verification_status', '=', filters.verification_status));
+    const status = filteredColumn(dialect, 'client_verifications.verification_status', plans);
+    conditions.push(eb(status, '=', filters.verification_status));
   }
   if (filters.document_type)
     conditions.push(eb('client_verifications.document_type', '=', filters.document_type));

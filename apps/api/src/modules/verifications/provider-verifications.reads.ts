@@ -11,6 +11,7 @@ import type { Dialect } from '../../db/database.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
+  filteredColumn,
   inTextIndexOrder,
   isBroadFilter,
   mayReadInTextOrder,
@@ -81,13 +82,18 @@ export function matchesFilters(
     // A verification row is never "not started": that state means no row exists.
     conditions.push(sql<boolean>`1 = 0`);
   } else if (filters.status) {
-    conditions.push(eb('provider_verifications.verification_status', '=', filters.status));
+    conditions.push(
+      eb(filteredColumn(dialect, 'provider_verifications.verification_status', plans), '=', filters.status),
+    );
   }
   if (filters.is_business !== undefined) {
-    conditions.push(eb('provider_verifications.is_business', '=', filters.is_business));
+    conditions.push(
+      eb(filteredColumn(dialect, 'provider_verifications.is_business', plans), '=', filters.is_business),
+    );
   }
   if (filters.days !== undefined) {
-    conditions.push(eb('provider_verifications.submitted_at', '>=', daysAgo(now, filters.days)));
+    const submitted = filteredColumn(dialect, 'provider_verifications.submitted_at', plans);
+    conditions.push(eb(submitted, '>=', daysAgo(now, filters.days)));
   }
   if (filters.search) {
     conditions.push(searchAnySide(dialect, filters.search, VERIFICATION_SEARCH, plans));
