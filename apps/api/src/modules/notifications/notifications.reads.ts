@@ -11,6 +11,7 @@ import { readCounters, sumBuckets } from '../../db/counters.js';
 import { countUpToCap, fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
+  filteredColumn,
   planSearches,
   type SearchPlans,
   type SearchSide,
@@ -132,12 +133,17 @@ function matchesFilters(db: Kysely<Database>, filters: Filters, now: Date, plans
   return (eb: ExpressionBuilder<Database, 'notifications'>) => {
     const conditions: Expression<SqlBool>[] = [];
     if (filters.search) conditions.push(searchCondition(db, filters.search, plans)(eb));
+    // Beside a search's few ids, the filters' indexes stand aside (db/search.ts `filteredColumn`).
+    const column = (name: string) => filteredColumn(dialectOf(db), name, filters.search ? plans : undefined);
     if (filters.notification_type) {
-      conditions.push(eb('notifications.notification_type', '=', filters.notification_type));
+      conditions.push(eb(column('notifications.notification_type'), '=', filters.notification_type));
     }
-    if (filters.is_read !== undefined) conditions.push(eb('notifications.is_read', '=', filters.is_read));
+    if (filters.is_read !== undefined) {
+      conditions.push(eb(column('notifications.is_read'), '=', filters.is_read));
+    }
     if (filters.period) {
-      conditions.push(eb('notifications.created_at', '>=', periodStart(filters.period, now).toISOString()));
+      const since = periodStart(filters.period, now).toISOString();
+      conditions.push(eb(column('notifications.created_at'), '>=', since));
     }
     return eb.and(conditions);
   };

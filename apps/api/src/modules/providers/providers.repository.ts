@@ -5,6 +5,7 @@ import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
+  filteredColumn,
   pagePlans,
   planSearches,
   type SearchPlans,
@@ -43,7 +44,11 @@ function filteredProviders(
   let rows = db.selectFrom('provider_profiles as pp').where((eb) => userNotDeleted(eb.ref('pp.user_id')));
   const term = query.search;
   if (term) rows = rows.where(searchAnySide(dialectOf(db), term, PROVIDER_SEARCH, plans));
-  if (query.is_verified !== undefined) rows = rows.where('pp.is_verified', '=', query.is_verified);
+  if (query.is_verified !== undefined) {
+    // Beside a search's few ids, the flag's index stands aside (db/search.ts `filteredColumn`).
+    const verified = filteredColumn(dialectOf(db), 'pp.is_verified', term ? plans : undefined);
+    rows = rows.where(verified, '=', query.is_verified);
+  }
   return rows;
 }
 

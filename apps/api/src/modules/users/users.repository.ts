@@ -6,6 +6,7 @@ import { lockActiveAdmins } from '../../db/locks.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
+  filteredColumn,
   INDEX_PLAN,
   inTextIndexOrder,
   isBroadFilter,
@@ -56,15 +57,18 @@ type UserFilters = Pick<UserListQuery, 'search' | 'role' | 'verification_status'
  * status. The search goes through the users' text index, as `plan` says (db/search.ts).
  */
 function filteredUsers(db: Kysely<Database>, query: UserFilters, plan: SearchPlan = INDEX_PLAN) {
-  let rows = db.selectFrom('users').where('users.deleted_at', 'is', null);
-  if (query.search) rows = rows.where(searchMatches(dialectOf(db), 'users', query.search, { plan }));
-  if (query.role) rows = rows.where('users.role', '=', query.role);
+  const dialect = dialectOf(db);
+  // Beside a search's few ids, the filters' indexes stand aside (db/search.ts `filteredColumn`).
+  const column = (name: string) => filteredColumn(dialect, name, query.search ? plan : undefined);
+  let rows = db.selectFrom('users').where(column('users.deleted_at'), 'is', null);
+  if (query.search) rows = rows.where(searchMatches(dialect, 'users', query.search, { plan }));
+  if (query.role) rows = rows.where(column('users.role'), '=', query.role);
   if (query.verification_status === 'not_started') {
     rows = rows
-      .where('users.role', 'in', ['provider', 'client'])
-      .where('users.verification_status', 'is', null);
+      .where(column('users.role'), 'in', ['provider', 'client'])
+      .where(column('users.verification_status'), 'is', null);
   } else if (query.verification_status) {
-    rows = rows.where('users.verification_status', '=', query.verification_status);
+    rows = rows.where(column('users.verification_status'), '=', query.verification_status);
   }
   return rows;
 }
