@@ -22,7 +22,7 @@ import {
   searchCapped,
   TEXT_ORDER_PLAN,
 } from '../../db/search.js';
-import { dialectOf, rowsOfDeletedUsersUpTo, userIsLive } from '../../db/sql.js';
+import { dialectOf, rowsOfDeletedUsersUpTo, userNotDeleted } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
 import { displayName } from '../../lib/display-name.js';
@@ -63,7 +63,7 @@ function matchesFilters(
   dialect: Dialect,
   plans?: SearchPlans,
 ): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [userIsLive(sql.ref<number>('client_verifications.user_id'))];
+  const conditions: Expression<SqlBool>[] = [userNotDeleted(sql.ref<number>('client_verifications.user_id'))];
   if (filters.verification_status === 'not_started') {
     conditions.push(sql<boolean>`1 = 0`);
   } else if (filters.verification_status) {

@@ -24,7 +24,7 @@ import {
   searchCapped,
   TEXT_ORDER_PLAN,
 } from '../../db/search.js';
-import { dialectOf, rowsOfDeletedUsersUpTo, userIsLive } from '../../db/sql.js';
+import { dialectOf, rowsOfDeletedUsersUpTo, userNotDeleted } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
 import type { DocumentUrlSigner } from '../../storage/signed-url.js';
@@ -77,7 +77,9 @@ export function matchesFilters(
   dialect: Dialect,
   plans?: SearchPlans,
 ): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [userIsLive(sql.ref<number>('provider_verifications.user_id'))];
+  const conditions: Expression<SqlBool>[] = [
+    userNotDeleted(sql.ref<number>('provider_verifications.user_id')),
+  ];
   if (filters.status === 'not_started') {
     // A verification row is never "not started": that state means no row exists.
     conditions.push(sql<boolean>`1 = 0`);
