@@ -21,6 +21,7 @@ import * as verificationUserOrder from './migrations/2026-11-26-0025-verificatio
 import * as providerPhoneSearch from './migrations/2026-11-26-0026-provider-phone-search.js';
 import * as verificationProviderSearch from './migrations/2026-11-26-0027-verification-provider-search.js';
 import * as clientVerificationSearch from './migrations/2026-11-27-0028-client-verification-search.js';
+import * as verificationOrderCovering from './migrations/2026-11-27-0029-verification-order-covering.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0026-provider-phone-search': providerPhoneSearch,
   '2026-11-26-0027-verification-provider-search': verificationProviderSearch,
   '2026-11-27-0028-client-verification-search': clientVerificationSearch,
+  '2026-11-27-0029-verification-order-covering': verificationOrderCovering,
 };
 
 export class MigrationError extends Error {}
