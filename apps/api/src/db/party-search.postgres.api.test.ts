@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSearchText } from '../lib/search-text.js';
 import { insertConversation } from '../modules/conversations/conversations.factories.js';
 import { insertDispute } from '../modules/disputes/disputes.factories.js';
 import { insertUser } from '../test/factories.js';
+import { someoneWaitsForALock } from '../test/lock-waits.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 
 /*
@@ -26,21 +26,6 @@ describe('parties’ texts under concurrent writes (postgres)', () => {
   });
 
   afterAll(() => ctx.close());
-
-  /**
-   * Resolves once a session of this test's database waits for a lock (a blocked statement), or after
-   * 5 s. Other test files run beside this one on the same cluster: their waits do not count.
-   */
-  async function someoneWaitsForALock(): Promise<boolean> {
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const { rows } = await sql<{ waiting: string | number }>`
-        select count(*) as waiting from pg_stat_activity
-         where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.db);
-      if (Number(rows[0]?.waiting) > 0) return true;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return false;
-  }
 
   /** Sets the client's last name (and search text) as the users repository does. */
   function renameClient(db: typeof ctx.db, lastName: string) {
@@ -89,7 +74,7 @@ describe('parties’ texts under concurrent writes (postgres)', () => {
       void inserts.then(() => {
         inserted = true;
       });
-      expect(await someoneWaitsForALock()).toBe(true);
+      expect(await someoneWaitsForALock(ctx.db)).toBe(true);
       expect(inserted).toBe(false);
     });
     const [conversation, dispute] = await inserts;
@@ -108,7 +93,7 @@ describe('parties’ texts under concurrent writes (postgres)', () => {
       rename = renameClient(ctx.db, 'Muxima').then(() => {
         renamed = true;
       });
-      expect(await someoneWaitsForALock()).toBe(true);
+      expect(await someoneWaitsForALock(ctx.db)).toBe(true);
       expect(renamed).toBe(false);
       return ids;
     });
