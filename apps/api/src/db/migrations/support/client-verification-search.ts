@@ -10,8 +10,8 @@ import { PostgresAdapter, sql } from 'kysely';
  * its own text index, by database triggers in the same transaction as every write, whoever writes:
  * - a row inserted with an empty text gets its client's (a writer that already knows it, like the
  *   seed, may give it);
- * - a change of a user's `search_text` (details edited, account deleted) rewrites the texts of the
- *   user's verifications.
+ * - a change of a user's `search_text` (an administrator's edit of the details) rewrites the texts
+ *   of the user's verifications.
  * On PostgreSQL the insert trigger reads the user FOR SHARE: a concurrent change of the client's
  * details waits for the insert to commit and then rewrites its text, or the insert waits for the change
  * and reads the new text. SQLite has one writer at a time.
