@@ -8,21 +8,8 @@ import { readCounters, readCountersWithoutMonth, sumBuckets } from '../../db/cou
 import type { Dialect } from '../../db/database.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import {
-  filteredColumn,
-  inTextIndexOrder,
-  isBroadFilter,
-  mayReadInTextOrder,
-  pagePlans,
-  planSearches,
-  SCATTERED_PAGE_SCAN_VISITS,
-  type SearchPlans,
-  type SearchSide,
-  searchAnySide,
-  searchCapped,
-  TEXT_ORDER_PLAN,
-} from '../../db/search.js';
-import { dialectOf, rowsOfDeletedUsersUpTo, userNotDeleted } from '../../db/sql.js';
+import { filteredColumn, inTextIndexOrder, type SearchPlans, searchAnySide } from '../../db/search.js';
+import { dialectOf, userNotDeleted } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
 import { displayName } from '../../lib/display-name.js';
@@ -40,6 +27,7 @@ import {
   RESET_REFUSED,
   urgentCutoff,
 } from './verification-rules.js';
+import { planVerificationSearch, textOrderPlans, verificationSearchSides } from './verification-search.js';
 
 type Filters = Partial<Pick<ClientVerificationListQuery, 'verification_status' | 'document_type' | 'search'>>;
 type FilterBuilder = ExpressionBuilder<Database, 'client_verifications'>;
@@ -48,10 +36,7 @@ type FilterBuilder = ExpressionBuilder<Database, 'client_verifications'>;
  * A verification is found by its own text alone: its client's name, username, e-mail and phone, kept
  * on the row by triggers (migrations/support/client-verification-search).
  */
-const CLIENT_VERIFICATION_SEARCH: readonly SearchSide[] = [{ table: 'client_verifications' }];
-
-/** Its own text read joined to its text index's matches (`inTextIndexOrder`): found in each. */
-const TEXT_ORDER_PLANS: SearchPlans = new Map([['client_verifications', TEXT_ORDER_PLAN]]);
+const CLIENT_VERIFICATION_SEARCH = verificationSearchSides('client_verifications');
 
 /**
  * The list filters as one SQL condition; verifications of deleted users never match. `plans`: how
@@ -154,29 +139,19 @@ export async function pageOfClientVerifications(
   page: { limit: number; offset: number },
   context: VerificationReadContext,
 ): Promise<{ count: number; capped: boolean; results: ClientVerification[] }> {
-  const unfiltered = !filters.verification_status && !filters.document_type;
-  // A user may have several verifications: those of deleted users are counted, up to a bound.
-  const plans = await planSearches(db, CLIENT_VERIFICATION_SEARCH, filters.search, {
-    leftOutUpTo: unfiltered
-      ? (limit) => rowsOfDeletedUsersUpTo(db, 'client_verifications', limit)
-      : undefined,
-  });
-  const capped = unfiltered && searchCapped(CLIENT_VERIFICATION_SEARCH, plans);
-  // Its count told, the page alone reads the matches: along the list's order when that is cheaper.
-  const rowsPlans = capped
-    ? pagePlans(CLIENT_VERIFICATION_SEARCH, plans, page.offset + page.limit, SCATTERED_PAGE_SCAN_VISITS)
-    : plans;
-  // A common term among broad filters is counted in the text index's order (db/search.ts).
-  let textOrder = mayReadInTextOrder(
-    dialectOf(db),
+  const { plans, capped, rowsPlans, textOrder } = await planVerificationSearch(
+    db,
     'client_verifications',
     filters.search,
-    plans.get('client_verifications'),
+    {
+      unfiltered: !filters.verification_status && !filters.document_type,
+      pageEnd: page.offset + page.limit,
+      keptShare: async () => {
+        const buckets = await readCountersWithoutMonth(db, 'client_verifications');
+        return { kept: sumBuckets(buckets, bucketMatches(filters)), total: sumBuckets(buckets) };
+      },
+    },
   );
-  if (textOrder && !unfiltered) {
-    const buckets = await readCountersWithoutMonth(db, 'client_verifications');
-    textOrder = isBroadFilter(sumBuckets(buckets, bucketMatches(filters)), sumBuckets(buckets));
-  }
   const filtered = (planned: SearchPlans = plans) =>
     db
       .selectFrom('client_verifications')
@@ -204,10 +179,13 @@ export async function pageOfClientVerifications(
       sumBuckets(await readCountersWithoutMonth(db, 'client_verifications'), bucketMatches(filters)),
     matches: () =>
       filters.search && textOrder
-        ? inTextIndexOrder(filtered(TEXT_ORDER_PLANS).select('client_verifications.id'), {
-            table: 'client_verifications',
-            term: filters.search,
-          })
+        ? inTextIndexOrder(
+            filtered(textOrderPlans('client_verifications')).select('client_verifications.id'),
+            {
+              table: 'client_verifications',
+              term: filters.search,
+            },
+          )
         : filtered().select('client_verifications.id'),
     ...readers,
   });

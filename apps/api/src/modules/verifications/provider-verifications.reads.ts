@@ -10,21 +10,8 @@ import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
 import type { Dialect } from '../../db/database.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import {
-  filteredColumn,
-  inTextIndexOrder,
-  isBroadFilter,
-  mayReadInTextOrder,
-  pagePlans,
-  planSearches,
-  SCATTERED_PAGE_SCAN_VISITS,
-  type SearchPlans,
-  type SearchSide,
-  searchAnySide,
-  searchCapped,
-  TEXT_ORDER_PLAN,
-} from '../../db/search.js';
-import { dialectOf, rowsOfDeletedUsersUpTo, userNotDeleted } from '../../db/sql.js';
+import { filteredColumn, inTextIndexOrder, type SearchPlans, searchAnySide } from '../../db/search.js';
+import { dialectOf, userNotDeleted } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
 import type { DocumentUrlSigner } from '../../storage/signed-url.js';
@@ -36,6 +23,7 @@ import {
   urgentCutoff,
   verificationStatusCounts,
 } from './verification-rules.js';
+import { planVerificationSearch, textOrderPlans, verificationSearchSides } from './verification-search.js';
 
 /*
  * Reads of provider verifications: the list and its count (kept counters, indexed counts, searches
@@ -61,10 +49,7 @@ type FilterBuilder = ExpressionBuilder<Database, 'provider_verifications'>;
  * A verification is found by its own text alone, which holds its provider's name, e-mail and phone
  * beside its business name (lib/search-text).
  */
-export const VERIFICATION_SEARCH: readonly SearchSide[] = [{ table: 'provider_verifications' }];
-
-/** Its own text read joined to its text index's matches (`inTextIndexOrder`): found in each. */
-const TEXT_ORDER_PLANS: SearchPlans = new Map([['provider_verifications', TEXT_ORDER_PLAN]]);
+export const VERIFICATION_SEARCH = verificationSearchSides('provider_verifications');
 
 /**
  * The list filters as one SQL condition; verifications of deleted users never match. `plans`: how
@@ -214,31 +199,21 @@ export async function pageOfProviderVerifications(
 ): Promise<{ count: number; capped: boolean; results: ProviderVerification[] }> {
   const now = context.now;
   const direction = page.oldestFirst ? 'asc' : 'desc';
-  const unfiltered = !filters.status && filters.is_business === undefined && filters.days === undefined;
-  // A user may have several verifications: those of deleted users are counted, up to a bound.
-  const plans = await planSearches(db, VERIFICATION_SEARCH, filters.search, {
-    leftOutUpTo: unfiltered
-      ? (limit) => rowsOfDeletedUsersUpTo(db, 'provider_verifications', limit)
-      : undefined,
-  });
-  const capped = unfiltered && searchCapped(VERIFICATION_SEARCH, plans);
-  // Its count told, the page alone reads the matches: along the list's order when that is cheaper.
-  const rowsPlans = capped
-    ? pagePlans(VERIFICATION_SEARCH, plans, page.offset + page.limit, SCATTERED_PAGE_SCAN_VISITS)
-    : plans;
-  // A common term among broad filters (a status, an account type) is counted in the text index's order.
-  let textOrder =
-    filters.days === undefined &&
-    mayReadInTextOrder(
-      dialectOf(db),
-      'provider_verifications',
-      filters.search,
-      plans.get('provider_verifications'),
-    );
-  if (textOrder && !unfiltered) {
-    const buckets = await readCounters(db, 'provider_verifications');
-    textOrder = isBroadFilter(sumBuckets(buckets, bucketMatches(filters)), sumBuckets(buckets));
-  }
+  const { plans, capped, rowsPlans, textOrder } = await planVerificationSearch(
+    db,
+    'provider_verifications',
+    filters.search,
+    {
+      unfiltered: !filters.status && filters.is_business === undefined && filters.days === undefined,
+      pageEnd: page.offset + page.limit,
+      // A submission window has no kept count.
+      keptShare: async () => {
+        if (filters.days !== undefined) return null;
+        const buckets = await readCounters(db, 'provider_verifications');
+        return { kept: sumBuckets(buckets, bucketMatches(filters)), total: sumBuckets(buckets) };
+      },
+    },
+  );
   const filtered = (planned: SearchPlans = plans) =>
     db
       .selectFrom('provider_verifications')
@@ -273,10 +248,13 @@ export async function pageOfProviderVerifications(
     },
     matches: () =>
       filters.search && textOrder
-        ? inTextIndexOrder(filtered(TEXT_ORDER_PLANS).select('provider_verifications.id'), {
-            table: 'provider_verifications',
-            term: filters.search,
-          })
+        ? inTextIndexOrder(
+            filtered(textOrderPlans('provider_verifications')).select('provider_verifications.id'),
+            {
+              table: 'provider_verifications',
+              term: filters.search,
+            },
+          )
         : filtered().select('provider_verifications.id'),
     ...readers,
   });

@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import {
+  isBroadFilter,
+  mayReadInTextOrder,
+  pagePlans,
+  planSearches,
+  SCATTERED_PAGE_SCAN_VISITS,
+  type SearchPlans,
+  type SearchSide,
+  searchCapped,
+  TEXT_ORDER_PLAN,
+} from '../../db/search.js';
+import { dialectOf, rowsOfDeletedUsersUpTo, type VerificationTable } from '../../db/sql.js';
+
+/*
+ * How both verification lists search their own text (the provider's or the client's, kept on the row):
+ * one plan for the count, one for the page, and whether the count reads the text index's order.
+ */
+
+/** A verification is found by its own text alone. */
+export function verificationSearchSides(table: VerificationTable): readonly SearchSide[] {
+  return [{ table }];
+}
+
+/** Its own text read joined to its text index's matches (`inTextIndexOrder`): found in each. */
+export function textOrderPlans(table: VerificationTable): SearchPlans {
+  return new Map([[table, TEXT_ORDER_PLAN]]);
+}
+
+export interface VerificationSearchPlan {
+  /** How the count, and a search of few matches, read the term (`planSearches`). */
+  plans: SearchPlans;
+  /** The sample already passed the cap: no count (`searchCapped`). */
+  capped: boolean;
+  /** How the page reads the term: along the list's order when its count is told and that is cheaper. */
+  rowsPlans: SearchPlans;
+  /** The count reads a common term's matches in the text index's order (`inTextIndexOrder`). */
+  textOrder: boolean;
+}
+
+/**
+ * Plans `term` on a verification list. `unfiltered`: no other filter, so deleted users' rows (a user
+ * may have several) are counted, up to a bound, to size the sample. `keptShare`: how many rows the
+ * other filters keep of the table (the kept counters), asked only when a common term could be counted
+ * in the text index's order; `null` when no kept count applies (a submission window).
+ */
+export async function planVerificationSearch(
+  db: Kysely<Database>,
+  table: VerificationTable,
+  term: string | undefined,
+  options: {
+    unfiltered: boolean;
+    pageEnd: number;
+    keptShare: () => Promise<{ kept: number; total: number } | null>;
+  },
+): Promise<VerificationSearchPlan> {
+  const sides = verificationSearchSides(table);
+  const plans = await planSearches(db, sides, term, {
+    leftOutUpTo: options.unfiltered ? (limit) => rowsOfDeletedUsersUpTo(db, table, limit) : undefined,
+  });
+  const capped = options.unfiltered && searchCapped(sides, plans);
+  // Submission order does not follow the ids: fewer visits along it (SCATTERED_PAGE_SCAN_VISITS).
+  const rowsPlans = capped ? pagePlans(sides, plans, options.pageEnd, SCATTERED_PAGE_SCAN_VISITS) : plans;
+  let textOrder = mayReadInTextOrder(dialectOf(db), table, term, plans.get(table));
+  if (textOrder && !options.unfiltered) {
+    const share = await options.keptShare();
+    textOrder = share !== null && isBroadFilter(share.kept, share.total);
+  }
+  return { plans, capped, rowsPlans, textOrder };
+}
