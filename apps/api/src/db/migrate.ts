@@ -22,6 +22,7 @@ import * as providerPhoneSearch from './migrations/2026-11-26-0026-provider-phon
 import * as verificationProviderSearch from './migrations/2026-11-26-0027-verification-provider-search.js';
 import * as clientVerificationSearch from './migrations/2026-11-27-0028-client-verification-search.js';
 import * as verificationOrderCovering from './migrations/2026-11-27-0029-verification-order-covering.js';
+import * as liveOwnerOrder from './migrations/2026-11-27-0030-live-owner-order.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0027-verification-provider-search': verificationProviderSearch,
   '2026-11-27-0028-client-verification-search': clientVerificationSearch,
   '2026-11-27-0029-verification-order-covering': verificationOrderCovering,
+  '2026-11-27-0030-live-owner-order': liveOwnerOrder,
 };
 
 export class MigrationError extends Error {}

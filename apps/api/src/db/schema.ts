@@ -49,6 +49,8 @@ export interface ProviderProfilesTable {
   is_verified: boolean;
   search_text: string;
   created_at: string;
+  /** Its user's `deleted_at`, kept by triggers (migration 2026-11-27-0030); the lists' indexes hold the rows where it is null. */
+  user_deleted_at: ColumnType<string | null, never, never>;
 }
 
 export interface ProviderVerificationsTable {
@@ -74,6 +76,8 @@ export interface ProviderVerificationsTable {
   updated_at: string;
   /** Normalized text searched by the list (lib/search-text); '' until a writer sets it. */
   search_text: ColumnType<string, string | undefined, string>;
+  /** Its user's `deleted_at`, kept by triggers (migration 2026-11-27-0030); the lists' indexes hold the rows where it is null. */
+  user_deleted_at: ColumnType<string | null, never, never>;
 }
 
 export interface ClientVerificationsTable {
@@ -92,6 +96,8 @@ export interface ClientVerificationsTable {
   updated_at: string;
   /** The client's `users.search_text`, kept by triggers (migrations/support/client-verification-search). */
   search_text: Generated<string>;
+  /** Its user's `deleted_at`, kept by triggers (migration 2026-11-27-0030); the lists' indexes hold the rows where it is null. */
+  user_deleted_at: ColumnType<string | null, never, never>;
 }
 
 export interface CategoriesTable {

@@ -107,19 +107,26 @@ const DEFERRED_TEXT_INDEXES = [
 /**
  * Row triggers that keep a value of another table and would run once per loaded row: each
  * verification rewrote its user's row (the user's verification status, looked up through an index
- * kept for it), each user updated the broadcast audience's row. They stand aside during the load: the
- * seed writes each user's status in the user's row (its only verification's), and the audience is
- * counted once at the end. SQLite: dropped, then created again from their own SQL; PostgreSQL:
+ * kept for it), each user updated the broadcast audience's row, each provider profile and
+ * verification read its user's deletion (on PostgreSQL, locking the user). They stand aside during the
+ * load: the seed writes each user's status in the user's row (its only verification's), its users
+ * are all live (their rows' `user_deleted_at` stays null), and the audience is counted once at the end. SQLite: dropped, then created again from their own SQL; PostgreSQL:
  * disabled, then enabled (its audience triggers run once per statement: they stay).
  */
 const SQLITE_ROW_TRIGGERS = [
   'client_verifications_sync_insert',
   'provider_verifications_sync_insert',
   'users_audience_insert',
+  'provider_profiles_owner_deleted_insert',
+  'provider_verifications_owner_deleted_insert',
+  'client_verifications_owner_deleted_insert',
 ];
 const POSTGRES_ROW_TRIGGERS = [
   { table: 'client_verifications', trigger: 'client_verifications_sync_user_status' },
   { table: 'provider_verifications', trigger: 'provider_verifications_sync_user_status' },
+  { table: 'provider_profiles', trigger: 'provider_profiles_owner_deleted' },
+  { table: 'provider_verifications', trigger: 'provider_verifications_owner_deleted' },
+  { table: 'client_verifications', trigger: 'client_verifications_owner_deleted' },
 ];
 
 /** The broadcast audience counted again (its triggers' condition: migration 2026-11-24-0010). */

@@ -13,7 +13,7 @@ import {
   searchAnySide,
   searchCapped,
 } from '../../db/search.js';
-import { deletedUsersUpTo, dialectOf, parseJsonArray, userNotDeleted } from '../../db/sql.js';
+import { deletedUsersUpTo, dialectOf, parseJsonArray } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -41,8 +41,11 @@ function filteredProviders(
   query: Pick<ProviderListQuery, 'search' | 'is_verified'>,
   plans?: SearchPlans,
 ) {
-  let rows = db.selectFrom('provider_profiles as pp').where((eb) => userNotDeleted(eb.ref('pp.user_id')));
   const term = query.search;
+  // The order indexes hold the live providers only (`user_deleted_at is null`, migration 0030).
+  let rows = db
+    .selectFrom('provider_profiles as pp')
+    .where(filteredColumn(dialectOf(db), 'pp.user_deleted_at', term ? plans : undefined), 'is', null);
   if (term) rows = rows.where(searchAnySide(dialectOf(db), term, PROVIDER_SEARCH, plans));
   if (query.is_verified !== undefined) {
     // Beside a search's few ids, the flag's index stands aside (db/search.ts `filteredColumn`).

@@ -9,7 +9,7 @@ import type { Dialect } from '../../db/database.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { filteredColumn, inTextIndexOrder, type SearchPlans, searchAnySide } from '../../db/search.js';
-import { dialectOf, userNotDeleted } from '../../db/sql.js';
+import { dialectOf } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
 import { displayName } from '../../lib/display-name.js';
@@ -48,7 +48,10 @@ function matchesFilters(
   dialect: Dialect,
   plans?: SearchPlans,
 ): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [userNotDeleted(sql.ref<number>('client_verifications.user_id'))];
+  // The order indexes hold the live users' rows only (`user_deleted_at is null`, migration 0030).
+  const conditions: Expression<SqlBool>[] = [
+    eb(filteredColumn(dialect, 'client_verifications.user_deleted_at', plans), 'is', null),
+  ];
   if (filters.verification_status === 'not_started') {
     conditions.push(sql<boolean>`1 = 0`);
   } else if (filters.verification_status) {

@@ -11,7 +11,7 @@ import type { Dialect } from '../../db/database.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { filteredColumn, inTextIndexOrder, type SearchPlans, searchAnySide } from '../../db/search.js';
-import { dialectOf, userNotDeleted } from '../../db/sql.js';
+import { dialectOf } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
 import type { DocumentUrlSigner } from '../../storage/signed-url.js';
@@ -62,8 +62,9 @@ export function matchesFilters(
   dialect: Dialect,
   plans?: SearchPlans,
 ): Expression<SqlBool> {
+  // The order indexes hold the live users' rows only (`user_deleted_at is null`, migration 0030).
   const conditions: Expression<SqlBool>[] = [
-    userNotDeleted(sql.ref<number>('provider_verifications.user_id')),
+    eb(filteredColumn(dialect, 'provider_verifications.user_deleted_at', plans), 'is', null),
   ];
   if (filters.status === 'not_started') {
     // A verification row is never "not started": that state means no row exists.
