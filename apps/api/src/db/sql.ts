@@ -108,16 +108,6 @@ export function lockRowsOnPostgres<DB, TB extends keyof DB, O>(
 }
 
 /**
- * "The user `userId` is not deleted", for a list that walks many rows (a deep page skips thousands):
- * the deleted users, few since a deletion is exceptional, are read once through their index and
- * each row is checked against them, where a correlated EXISTS read the user of every row (at a
- * random place: 164 ms for page 2,000 of client verifications at a million users).
- */
-export function userNotDeleted(userId: Expression<number>): RawBuilder<boolean> {
-  return sql<boolean>`${userId} not in (select deleted_user.id from users deleted_user where deleted_user.deleted_at is not null)`;
-}
-
-/**
  * How many users are deleted, counted through their index up to `limit` (a deletion is exceptional:
  * a few entries). A bound of the rows a list of live users' rows leaves out, one per user.
  */
