@@ -108,10 +108,11 @@ const DEFERRED_TEXT_INDEXES = [
  * Row triggers that keep a value of another table and would run once per loaded row: each
  * verification rewrote its user's row (the user's verification status, looked up through an index
  * kept for it), each user updated the broadcast audience's row, each provider profile and
- * verification read its user's deletion (on PostgreSQL, locking the user). They stand aside during the
- * load: the seed writes each user's status in the user's row (its only verification's), its users
- * are all live (their rows' `user_deleted_at` stays null), and the audience is counted once at the end. SQLite: dropped, then created again from their own SQL; PostgreSQL:
- * disabled, then enabled (its audience triggers run once per statement: they stay).
+ * verification read its user's deletion (on PostgreSQL, locking the user). They stand aside during
+ * the load: the seed writes each user's status in the user's row (its only verification's), its
+ * users are all live (their rows' `user_deleted_at` stays null), and the audience is counted once at
+ * the end. SQLite: dropped, then created again from their own SQL; PostgreSQL: disabled, then
+ * enabled (its audience triggers run once per statement: they stay).
  */
 const SQLITE_ROW_TRIGGERS = [
   'client_verifications_sync_insert',
