@@ -1,6 +1,12 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAsAudited } from '../lib/audit-context.js';
 import { insertProviderProfile } from '../modules/providers/providers.factories.js';
-import { insertClientVerification } from '../modules/verifications/verifications.factories.js';
+import { deleteUser as deleteUserAccount } from '../modules/users/users.repository.js';
+import {
+  insertClientVerification,
+  insertProviderVerification,
+} from '../modules/verifications/verifications.factories.js';
 import { insertUser } from '../test/factories.js';
 import { someoneWaitsForALock } from '../test/lock-waits.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
@@ -9,10 +15,11 @@ import { createTestContext, type TestContext } from '../test/test-context.js';
  * PostgreSQL, concurrent writers (migration 0030): a verification inserted while its user is being
  * deleted ends marked with the deletion (out of the lists), whichever transaction commits first. The
  * insert trigger reads the user FOR SHARE: the insert waits for a pending deletion, or the deletion
- * waits for the insert and then marks its row. (SQLite has one writer at a time.)
+ * waits for the insert and then marks its row. A deletion beside a decision on one of its
+ * verifications waits for it, without a deadlock. (SQLite has one writer at a time.)
  */
 
-describe('rows of a user deleted during their insert (postgres)', () => {
+describe('a user’s rows while the user is deleted (postgres)', () => {
   let ctx: TestContext;
 
   beforeAll(async () => {
@@ -73,5 +80,47 @@ describe('rows of a user deleted during their insert (postgres)', () => {
     });
     await deletion;
     expect(await deletionOf('provider_profiles', profile)).not.toBeNull();
+  });
+
+  /*
+   * A decision locks its verification, then writes its user (the trigger keeping the user's
+   * verification status); the deletion's triggers write the user's verifications. The deletion locks
+   * them before the user (db/locks.ts): it waits for the decision instead of deadlocking. Without that
+   * order, the decision (its session detects deadlocks first here) would be aborted.
+   */
+  it('a deletion beside a pending decision on its verification waits for it, without a deadlock', async () => {
+    const provider = await insertUser(ctx.db, { role: 'provider' });
+    const verification = await insertProviderVerification(ctx.db, { user_id: provider });
+    let deleted = false;
+    let deletion: Promise<void> = Promise.resolve();
+    await ctx.db.transaction().execute(async (trx) => {
+      await sql`set local deadlock_timeout = '50ms'`.execute(trx);
+      await trx
+        .selectFrom('provider_verifications')
+        .select('id')
+        .where('id', '=', verification)
+        .forUpdate()
+        .execute();
+      deletion = runAsAudited('user.delete', () => deleteUserAccount(ctx.db, provider, ctx.adminId)).then(
+        () => {
+          deleted = true;
+        },
+      );
+      expect(await someoneWaitsForALock(ctx.db)).toBe(true);
+      await trx
+        .updateTable('provider_verifications')
+        .set({ verification_status: 'verified', verified_at: new Date().toISOString() })
+        .where('id', '=', verification)
+        .execute();
+      expect(deleted).toBe(false);
+    });
+    await deletion;
+    const row = await ctx.db
+      .selectFrom('provider_verifications')
+      .select(['verification_status', 'user_deleted_at'])
+      .where('id', '=', verification)
+      .executeTakeFirstOrThrow();
+    expect(row.verification_status).toBe('verified');
+    expect(row.user_deleted_at).not.toBeNull();
   });
 });

@@ -28,3 +28,26 @@ export async function lockName(trx: Kysely<Database>, name: string): Promise<voi
 export function lockActiveAdmins(trx: Kysely<Database>): Promise<void> {
   return lockName(trx, 'active-admins');
 }
+
+/** The rows that follow their user: a user's deletion rewrites them (migration 0030's triggers). */
+const ROWS_FOLLOWING_USER = ['provider_profiles', 'provider_verifications', 'client_verifications'] as const;
+
+/**
+ * PostgreSQL: locks the rows that follow user `userId`, before the user's own row. A verification
+ * decision (or the provider flag) locks its row, then writes its user (the user's verification status
+ * is kept by a trigger); a deletion writes the user, then its triggers write those rows. Taken in that
+ * same order, row then user, a deletion beside a decision waits for it instead of deadlocking (which
+ * PostgreSQL would end after a second by aborting one of them). SQLite: nothing to do (one writer).
+ */
+export async function lockRowsFollowingUser(trx: Kysely<Database>, userId: number): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  for (const table of ROWS_FOLLOWING_USER) {
+    await trx
+      .selectFrom(table)
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+}

@@ -2,7 +2,7 @@ import type { UpdateUserBody, User, UserListQuery, UserStats } from '@kwanza/con
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { countWhere, toCount } from '../../db/aggregates.js';
 import { readCounters, sumBuckets } from '../../db/counters.js';
-import { lockActiveAdmins } from '../../db/locks.js';
+import { lockActiveAdmins, lockRowsFollowingUser } from '../../db/locks.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
@@ -483,11 +483,14 @@ function deletedName(id: number, value: string, maxLength: number): string {
  * conversations, messages and verifications stay and keep pointing to the row (their screens still
  * show the name), and so do the notifications addressed to the user. Its sessions end, and its
  * document files are queued for removal from disk (the caller then runs `processDocumentRemovals`).
- * Refuses one's own account and the last active admin (409). The row is locked first: of two
- * concurrent deletions, the second answers 404.
+ * Refuses one's own account and the last active admin (409). The rows that follow the user (its
+ * provider profile and verifications, db/locks.ts), then its row, are locked first: of two concurrent
+ * deletions, the second answers 404.
  */
 export async function deleteUser(db: Kysely<Database>, id: number, actorId: number): Promise<void> {
   await runInTransaction(db, async (trx) => {
+    // Before the user: the order of the verification decisions (db/locks.ts).
+    await lockRowsFollowingUser(trx, id);
     const account = await lockLiveAccount(trx, id);
     await assertRemovable(trx, account, actorId, {
       self: 'Vous ne pouvez pas supprimer votre propre compte.',
