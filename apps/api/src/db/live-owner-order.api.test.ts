@@ -6,7 +6,7 @@ import {
   insertProviderVerification,
 } from '../modules/verifications/verifications.factories.js';
 import { insertUser } from '../test/factories.js';
-import { indexColumns } from '../test/index-columns.js';
+import { expectIndexes } from '../test/index-columns.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import { down, up } from './migrations/2026-11-27-0030-live-owner-order.js';
 import type { Database } from './schema.js';
@@ -90,14 +90,8 @@ describe('migration 0030: rows of deleted users leave the lists’ order indexes
 
   afterAll(() => ctx.close());
 
-  async function expectIndexes(present: Record<string, string[]>, absent: Record<string, string[]>) {
-    for (const [name, columns] of Object.entries(present))
-      expect(await indexColumns(ctx.db, name), name).toEqual(columns);
-    for (const name of Object.keys(absent)) expect(await indexColumns(ctx.db, name), name).toBeNull();
-  }
-
   it('replaces the order indexes by indexes of the live rows', async () => {
-    await expectIndexes(LIVE_INDEXES, REPLACED);
+    await expectIndexes(ctx.db, LIVE_INDEXES, REPLACED);
   });
 
   it('marks a user’s rows when it is deleted, and clears them when it is restored', async () => {
@@ -184,9 +178,9 @@ describe('migration 0030: rows of deleted users leave the lists’ order indexes
   it('is undone and redone, the deletions filled in again', async () => {
     await setDeleted(ctx.db, userId, '2026-11-27T10:00:00.000Z');
     await down(ctx.db);
-    await expectIndexes(REPLACED, LIVE_INDEXES);
+    await expectIndexes(ctx.db, REPLACED, LIVE_INDEXES);
     await up(ctx.db);
-    await expectIndexes(LIVE_INDEXES, REPLACED);
+    await expectIndexes(ctx.db, LIVE_INDEXES, REPLACED);
     for (const table of OWNED) expect(await deletionOf(ctx.db, table, rows[table]), table).not.toBeNull();
     // The triggers are back.
     await setDeleted(ctx.db, userId, null);

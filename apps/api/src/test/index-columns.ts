@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { expect } from 'vitest';
 import type { Database } from '../db/schema.js';
 import { dialectOf } from '../db/sql.js';
 
@@ -18,4 +19,15 @@ export async function indexColumns(db: Kysely<Database>, name: string): Promise<
     where i.relname = ${name} and i.relkind = 'i'
     order by k.position`.execute(db);
   return rows.length === 0 ? null : rows.map((row) => row.column_name);
+}
+
+/** Expects each index of `present` with its columns in order, and none of `absent`. */
+export async function expectIndexes(
+  db: Kysely<Database>,
+  present: Record<string, readonly string[]>,
+  absent: Record<string, readonly string[]>,
+): Promise<void> {
+  for (const [name, columns] of Object.entries(present))
+    expect(await indexColumns(db, name), name).toEqual(columns);
+  for (const name of Object.keys(absent)) expect(await indexColumns(db, name), name).toBeNull();
 }
