@@ -18,7 +18,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { openDatabase, sqliteFilePath } from '../src/db/database.js';
+import { openDatabase, POSTGRES_SESSION_OPTIONS, sqliteFilePath } from '../src/db/database.js';
 import { sqliteParameters } from '../src/db/statement-cache.js';
 
 /** The bench's admin (bench/run-bench.ts). */
@@ -45,7 +45,7 @@ const urls = process.argv
 
 async function planOf(statement: Statement): Promise<string[]> {
   if (postgresUrl) {
-    const client = new pg.Client({ connectionString: postgresUrl });
+    const client = new pg.Client({ connectionString: postgresUrl, options: POSTGRES_SESSION_OPTIONS });
     await client.connect();
     try {
       const plan = await client.query<{ 'QUERY PLAN': string }>(`explain analyze ${statement.sql}`, [

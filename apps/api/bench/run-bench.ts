@@ -35,7 +35,12 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { ensureFirstAdmin } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
-import { DEFAULT_SQLITE_CACHE_MB, openDatabase, sqliteFilePath } from '../src/db/database.js';
+import {
+  DEFAULT_SQLITE_CACHE_MB,
+  openDatabase,
+  POSTGRES_SESSION_OPTIONS,
+  sqliteFilePath,
+} from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { sqliteParameters } from '../src/db/statement-cache.js';
 import { runInTransaction } from '../src/db/transaction.js';
@@ -265,7 +270,7 @@ async function driverTimes(captured: Map<string, Captured>): Promise<Map<string,
   const times = new Map<string, number>();
   const repeat = 30;
   if (postgresUrl) {
-    const client = new pg.Client({ connectionString: postgresUrl });
+    const client = new pg.Client({ connectionString: postgresUrl, options: POSTGRES_SESSION_OPTIONS });
     await client.connect();
     for (const [url, list] of statements) {
       const samples: number[] = [];

@@ -141,6 +141,12 @@ export function searchMatches(
   if (options.plan?.kind === 'scan') {
     // Read joined to the text index's own matches (inTextIndexOrder): each row holds the term already.
     if (options.plan.joined && !options.idColumn) return sql<boolean>`1 = 1`;
+    if (options.idColumn && dialect === 'postgres') {
+      /* The related row's text read by its key on each visited row: PostgreSQL turns an `exists` in
+         an OR into a hashed subplan, which reads every match of the term first (the 36,000 users of
+         'ana': 100 ms before a page of notifications). */
+      return sql<boolean>`(select ${searched} from ${rows} s where s.id = ${idRef}) like ${pattern} escape '\\'`;
+    }
     if (options.idColumn) {
       return sql<boolean>`exists (select 1 from ${rows} s where s.id = ${idRef} and ${searched} like ${pattern} escape '\\')`;
     }
@@ -319,6 +325,43 @@ export async function planSearch(
   return leftOut > 0 ? { ...plan, leftOut } : plan;
 }
 
+/**
+ * How to search `term` in `table` for a related side of a list (the users a notification or a report
+ * names). SQLite: `planSearch`. PostgreSQL serves a related side's `column in (subquery)` within the
+ * search's OR only by a hashed subplan beside a read of every listed row (notifications
+ * `?search=maria silva`: 50 ms for 301,000 rows at a million users), where literal ids let it OR the
+ * branches' indexes (5 ms). Its first matches (CAP_SAMPLE, read by the text index, 2 to 10 ms) tell:
+ * fewer, they are all the matches ('ids'); spread over a small part of a big table (ids follow the
+ * rows' physical order, read by a bitmap), the term is dense and is checked on each visited row
+ * ('scan'); else the subquery ('index').
+ */
+export async function planRelatedSearch(
+  db: Kysely<Database>,
+  table: SearchableTable,
+  term: string | undefined,
+): Promise<SearchPlan> {
+  if (!term || dialectOf(db) !== 'postgres') return planSearch(db, table, term);
+  const { table: rowsTable, column } = textColumn(table);
+  const rows = sql.table(rowsTable);
+  const sample = await sql<{ id: number }>`
+    select id from ${rows} where ${sql.ref(column)} like ${searchLikePattern(term, table)} escape '\\'
+    limit ${CAP_SAMPLE}`.execute(db);
+  const ids = sample.rows.map((row) => Number(row.id));
+  if (ids.length < CAP_SAMPLE) return { kind: 'ids', ids };
+  const newest = await sql<{ id: number | null }>`select max(id) as id from ${rows}`.execute(db);
+  const sampled = {
+    sampled: ids.length,
+    firstId: Math.min(...ids),
+    lastId: Math.max(...ids),
+    newestId: Number(newest.rows[0]?.id ?? 0),
+  };
+  return {
+    kind: isDenseSample(sampled, CAP_SAMPLE) ? 'scan' : 'index',
+    sampled: ids.length,
+    share: shareOf(sampled),
+  };
+}
+
 /** One place a term is looked for: a searchable table, reached from the listed rows by `idColumn`. */
 export interface SearchSide {
   table: SearchableTable;
@@ -363,7 +406,7 @@ export async function planSearches(
   const onRows = Boolean(term) && ownDense && (await options.checkOthersOnRows?.(plans)) === true;
   for (const side of sides.filter((candidate) => !isOwnSide(candidate))) {
     if (plans.has(side.table)) continue;
-    plans.set(side.table, onRows ? ROW_PLAN : await planSearch(db, side.table, term));
+    plans.set(side.table, onRows ? ROW_PLAN : await planRelatedSearch(db, side.table, term));
   }
   return plans;
 }

@@ -11,6 +11,7 @@ import { readCounters, sumBuckets } from '../../db/counters.js';
 import { countUpToCap, fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
+  CAP_SAMPLE,
   filteredColumn,
   planSearches,
   type SearchPlans,
@@ -112,27 +113,59 @@ const NOTIFICATION_SEARCH: readonly SearchSide[] = [
 /**
  * The search of the list: the notification's own text, its broadcast's text (the copies of a
  * broadcast keep none of their own: a LIKE over the broadcasts, a table of admin actions, then the
- * index of their copies), and the recipient through the users' text index.
+ * index of their copies; on PostgreSQL, `broadcastIds` read first), and the recipient through the
+ * users' text index.
  */
-function searchCondition(db: Kysely<Database>, term: string, plans?: SearchPlans) {
+function searchCondition(
+  db: Kysely<Database>,
+  term: string,
+  plans?: SearchPlans,
+  broadcastIds?: readonly number[],
+) {
   const pattern = searchLikePattern(term, 'notification_broadcasts');
-  return (eb: ExpressionBuilder<Database, 'notifications'>) =>
-    searchAnySide(dialectOf(db), term, NOTIFICATION_SEARCH, plans, [
-      eb(
-        'notifications.broadcast_id',
-        'in',
-        eb
+  return (eb: ExpressionBuilder<Database, 'notifications'>) => {
+    const broadcasts = broadcastIds
+      ? broadcastIds.map((id) => sql.lit(id))
+      : eb
           .selectFrom('notification_broadcasts as b')
           .select('b.id')
-          .where(sql<boolean>`b.search_text like ${pattern} escape '\\'`),
-      ),
-    ]);
+          .where(sql<boolean>`b.search_text like ${pattern} escape '\\'`);
+    const ofBroadcasts =
+      broadcastIds?.length === 0 ? [] : [eb('notifications.broadcast_id', 'in', broadcasts)];
+    return searchAnySide(dialectOf(db), term, NOTIFICATION_SEARCH, plans, ofBroadcasts);
+  };
 }
 
-function matchesFilters(db: Kysely<Database>, filters: Filters, now: Date, plans?: SearchPlans) {
+/**
+ * PostgreSQL: the broadcasts whose text holds `term`, when fewer than CAP_SAMPLE (undefined past
+ * them). A literal list lets its planner OR the search's indexes, where `broadcast_id in (subquery)`
+ * made it read every notification (see `planRelatedSearch`). SQLite serves the subquery by index.
+ */
+async function broadcastIdsMatching(
+  db: Kysely<Database>,
+  term: string | undefined,
+): Promise<readonly number[] | undefined> {
+  if (!term || dialectOf(db) !== 'postgres') return undefined;
+  const pattern = searchLikePattern(term, 'notification_broadcasts');
+  const rows = await db
+    .selectFrom('notification_broadcasts')
+    .select('id')
+    .where(sql<boolean>`search_text like ${pattern} escape '\\'`)
+    .limit(CAP_SAMPLE)
+    .execute();
+  return rows.length < CAP_SAMPLE ? rows.map((row) => row.id) : undefined;
+}
+
+function matchesFilters(
+  db: Kysely<Database>,
+  filters: Filters,
+  now: Date,
+  plans?: SearchPlans,
+  broadcastIds?: readonly number[],
+) {
   return (eb: ExpressionBuilder<Database, 'notifications'>) => {
     const conditions: Expression<SqlBool>[] = [];
-    if (filters.search) conditions.push(searchCondition(db, filters.search, plans)(eb));
+    if (filters.search) conditions.push(searchCondition(db, filters.search, plans, broadcastIds)(eb));
     // Beside a search's few ids, the filters' indexes stand aside (db/search.ts `filteredColumn`).
     const column = (name: string) => filteredColumn(dialectOf(db), name, filters.search ? plans : undefined);
     if (filters.notification_type) {
@@ -174,7 +207,9 @@ export async function listNotifications(
   const plans = await planSearches(db, NOTIFICATION_SEARCH, query.search, {
     checkOthersOnRows: async (own) => unfiltered && searchCapped(NOTIFICATION_SEARCH, own),
   });
-  const filtered = () => db.selectFrom('notifications').where(matchesFilters(db, query, now, plans));
+  const broadcastIds = await broadcastIdsMatching(db, query.search);
+  const filtered = () =>
+    db.selectFrom('notifications').where(matchesFilters(db, query, now, plans, broadcastIds));
   const page = await fetchListPage(db, {
     searching: Boolean(query.search || query.period),
     capped: unfiltered && searchCapped(NOTIFICATION_SEARCH, plans),
