@@ -513,12 +513,15 @@ async function timeBroadcast(): Promise<{ ms: number; recipients: number }> {
 }
 
 let failed = false;
+/** PostgreSQL's targets: twice SQLite's (the issue's rule), for every figure measured here. */
+const postgresFactor = postgresUrl ? 2 : 1;
 await prepareDatabase();
 const broadcast = await timeBroadcast();
-const broadcastOk = broadcast.ms <= TARGET_BROADCAST_MS;
+const broadcastLimit = TARGET_BROADCAST_MS * postgresFactor;
+const broadcastOk = broadcast.ms <= broadcastLimit;
 if (!broadcastOk) failed = true;
 console.log(
-  `Diffusion d'une notification à ${broadcast.recipients.toLocaleString('fr-FR')} utilisateurs actifs : ${Math.round(broadcast.ms)} ms (une instruction, une transaction, annulée ensuite ; objectif ≤ ${TARGET_BROADCAST_MS / 1000} s ${broadcastOk ? 'ok' : 'DÉPASSÉ'})`,
+  `Diffusion d'une notification à ${broadcast.recipients.toLocaleString('fr-FR')} utilisateurs actifs : ${Math.round(broadcast.ms)} ms (une instruction, une transaction, annulée ensuite ; objectif ≤ ${broadcastLimit / 1000} s ${broadcastOk ? 'ok' : 'DÉPASSÉ'})`,
 );
 const captured = await captureStatements();
 const auditCost = await measureAuditCost();
@@ -531,7 +534,6 @@ try {
     body: JSON.stringify(ADMIN),
   });
   const token = ((await loginResponse.json()) as { access: string }).access;
-  const postgresFactor = postgresUrl ? 2 : 1;
   const peak = treeMemoryMb(server.child.pid ?? 0);
   const rows: Array<Record<string, string | number>> = [];
   for (const endpoint of ENDPOINTS) {
