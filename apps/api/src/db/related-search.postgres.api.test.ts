@@ -12,7 +12,7 @@ import { CAP_SAMPLE, LARGE_TABLE_ROWS, planRelatedSearch } from './search.js';
  * planner serves `user_id in (subquery)` within the search's OR only by reading every listed row, so
  * `planRelatedSearch` samples the users first: a rare term becomes literal ids, a dense one is checked
  * on each visited row, and the others keep the subquery. Whatever the plan, the lists find the same
- * notifications and reports. (SQLite plans the side as any other: db/search.api.test.ts.)
+ * notifications and reports. (SQLite plans this side like every other one: db/search.api.test.ts.)
  */
 
 interface Page {
