@@ -113,7 +113,10 @@ describe('conversation detail', () => {
     await page.getByRole('textbox', { name: "Message de l'administrateur" }).fill(`  ${text}  `);
     await page.getByRole('button', { name: 'Envoyer' }).click();
     await log.getByText(text).waitFor();
-    expect(await page.getByRole('textbox', { name: "Message de l'administrateur" }).inputValue()).toBe('');
+    // The message shows as soon as the thread is read again; the box empties when the mutation
+    // settles, a moment later (it settles once the lists it makes stale are read again).
+    const box = page.getByRole('textbox', { name: "Message de l'administrateur" });
+    await expect.poll(() => box.inputValue()).toBe('');
     await page.reload();
     await page.getByRole('log', { name: 'Messages' }).getByText(text).waitFor();
 
