@@ -7,6 +7,7 @@ import { createTestDatabase } from '../test/test-context.js';
 import { readCountersWithoutMonth } from './counters.js';
 import * as counterRollups from './migrations/2026-11-26-0022-counter-rollups.js';
 import * as verificationDayRollups from './migrations/2026-11-26-0023-verification-day-rollups.js';
+import * as conversationActivityDays from './migrations/2026-11-27-0031-conversation-activity-days.js';
 import type { Database } from './schema.js';
 import { searchMatches } from './search.js';
 
@@ -84,7 +85,13 @@ async function recount(db: Kysely<Database>): Promise<Map<string, number>> {
   add('disputes', await all('disputes'), (d) => [d.status, month(d.created_at)].join('|'));
   add('disputes_resolved', await all('disputes'), (d) => (d.resolved_at === null ? '0' : '1'));
   add('reports', await all('reports'), (r) => [r.status, r.type].join('|'));
-  add('conversations', await all('conversations'), (c) => String(c.status));
+  const conversations = await all('conversations');
+  add('conversations', conversations, (c) => String(c.status));
+  add(
+    'conversations_day',
+    conversations.filter((c) => c.last_activity_at !== null),
+    (c) => `${day(c.last_activity_at)}|${Number(c.unread_messages) > 0 ? '1' : '0'}`,
+  );
   add('notifications', await all('notifications'), (n) => [flag(n.is_read), n.notification_type].join('|'));
   return counts;
 }
@@ -301,6 +308,38 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       .set({ verification_status: 'rejected', verified_at: '2026-11-22T10:00:00.000Z' })
       .where('verification_status', '=', 'pending')
       .execute();
+    expect(await kept(db)).toEqual(await recount(db));
+  });
+
+  it('lose the conversations by day when migration 0031 is undone, and get them back recounted', async () => {
+    const isDay = (key: string) => key.startsWith('conversations_day:');
+    const conversation = await db
+      .selectFrom('conversations')
+      .select(['id', 'client_id'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await conversationActivityDays.down(db);
+    // A new message moves the conversation to today, unread: no day count follows it.
+    await db
+      .insertInto('messages')
+      .values({
+        conversation_id: conversation.id,
+        sender_id: conversation.client_id,
+        sender_type: 'client',
+        content: 'Toujours là ?',
+        is_read: false,
+        team_read_at: null,
+        created_at: new Date().toISOString(),
+        deleted_at: null,
+      })
+      .execute();
+    const undone = await kept(db);
+    expect([...undone.keys()].some(isDay)).toBe(false);
+    expect(undone).toEqual(new Map([...(await recount(db))].filter(([key]) => !isDay(key))));
+    await conversationActivityDays.up(db);
+    expect(await kept(db)).toEqual(await recount(db));
+    // Kept again by the triggers.
+    await db.updateTable('messages').set({ team_read_at: new Date().toISOString() }).execute();
     expect(await kept(db)).toEqual(await recount(db));
   });
 });

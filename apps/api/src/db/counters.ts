@@ -27,6 +27,7 @@ export type CounterList =
   | 'disputes_resolved'
   | 'reports'
   | 'conversations'
+  | 'conversations_day'
   | 'notifications';
 
 export interface CounterBucket {

@@ -23,6 +23,7 @@ import * as verificationProviderSearch from './migrations/2026-11-26-0027-verifi
 import * as clientVerificationSearch from './migrations/2026-11-27-0028-client-verification-search.js';
 import * as verificationOrderCovering from './migrations/2026-11-27-0029-verification-order-covering.js';
 import * as liveOwnerOrder from './migrations/2026-11-27-0030-live-owner-order.js';
+import * as conversationActivityDays from './migrations/2026-11-27-0031-conversation-activity-days.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0028-client-verification-search': clientVerificationSearch,
   '2026-11-27-0029-verification-order-covering': verificationOrderCovering,
   '2026-11-27-0030-live-owner-order': liveOwnerOrder,
+  '2026-11-27-0031-conversation-activity-days': conversationActivityDays,
 };
 
 export class MigrationError extends Error {}

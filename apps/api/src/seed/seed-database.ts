@@ -5,6 +5,10 @@ import {
   installBroadcastCopyTriggers,
 } from '../db/migrations/support/broadcast-copies.js';
 import {
+  dropConversationActivityDays,
+  installConversationActivityDays,
+} from '../db/migrations/support/conversation-activity-days.js';
+import {
   dropConversationSummaryTriggers,
   installConversationSummaries,
 } from '../db/migrations/support/conversation-summaries.js';
@@ -105,6 +109,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
         await dropSearchSync(trx);
         await dropPartySearchSync(trx);
         await dropConversationSummaryTriggers(trx);
+        await dropConversationActivityDays(trx);
         const summary = await withDeferredCatalogueCounts(trx, () =>
           withDeferredIndexes(trx, async () => {
             const filled = await fillDatabase(trx, options);
@@ -115,6 +120,8 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
           }),
         );
         await installCounterMachinery(trx);
+        // After the counters' recount, which starts from an empty `list_counters`.
+        await installConversationActivityDays(trx);
         await rebuildSearchIndexes(trx);
         await rebuildPartySearch(trx);
         await installBroadcastCopyTriggers(trx);

@@ -191,6 +191,66 @@ describe('conversations API: list, filters, stats, moderation', () => {
     expect(month.count).toBe(5);
   });
 
+  it('counts a period from its whole days and its first day, read or not, as conversations move', async () => {
+    const offsets = [
+      30 * DAY + MINUTE,
+      30 * DAY - MINUTE,
+      7 * DAY + 2 * 60 * MINUTE,
+      7 * DAY + MINUTE,
+      7 * DAY - MINUTE,
+      7 * DAY - 2 * 60 * MINUTE,
+      3 * DAY,
+      DAY / 2,
+      MINUTE,
+    ];
+    const conversations: number[] = [];
+    for (const [index, offset] of offsets.entries()) {
+      const id = await insertConversation(ctx.db, {
+        client_id: ana,
+        provider_id: bruno,
+        created_at: ago(60 * DAY),
+      });
+      // Every other conversation read by the team.
+      await insertMessage(ctx.db, {
+        conversation_id: id,
+        sender_id: ana,
+        created_at: ago(offset),
+        team_read_at: index % 2 === 0 ? ago(0) : null,
+      });
+      conversations.push(id);
+    }
+    const expectCountsAgree = async () => {
+      for (const period of ['today', 'week', 'month']) {
+        for (const unread of ['', 'true', 'false']) {
+          const page = await list(`?period=${period}&has_unread=${unread}&page_size=100`);
+          expect(page.count, `${period} ${unread}`).toBe(page.results.length);
+          expect(page.count_capped).not.toBe(true);
+        }
+      }
+      await expectSummariesExact(ctx.db);
+    };
+    await expectCountsAgree();
+    expect((await list('?period=week')).count).toBe(5);
+    expect((await list('?period=month&has_unread=false')).count).toBe(4);
+
+    // The oldest comes into every period; the latest message of another is deleted, moving it back.
+    await insertMessage(ctx.db, { conversation_id: conversations[0] ?? 0, sender_id: ana });
+    const newest = await insertMessage(ctx.db, { conversation_id: conversations[6] ?? 0, sender_id: ana });
+    await expectCountsAgree();
+    await send('DELETE', `/api/admin/messages/${newest}/delete/`);
+    await send('POST', `/api/admin/conversations/${conversations[1]}/mark_all_read/`);
+    await ctx.db
+      .deleteFrom('messages')
+      .where('conversation_id', '=', conversations[2] ?? 0)
+      .execute();
+    await ctx.db
+      .deleteFrom('conversations')
+      .where('id', '=', conversations[2] ?? 0)
+      .execute();
+    await expectCountsAgree();
+    expect((await list('?period=week')).count).toBe(6);
+  });
+
   it('answers statistics that agree with independent counts', async () => {
     const recent = await insertConversation(ctx.db, {
       client_id: ana,

@@ -5,9 +5,9 @@ import type {
   ConversationStats,
   SenderType,
 } from '@kwanza/contract';
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { toCount } from '../../db/aggregates.js';
-import { readCounters, sumBuckets } from '../../db/counters.js';
+import { type CounterList, readCounters, sumBuckets } from '../../db/counters.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
@@ -173,6 +173,43 @@ async function readFigures(db: Kysely<Database>): Promise<Figures> {
   return { messages: value('messages'), with_unread: value('with_unread') };
 }
 
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * How many conversations had their last activity in a list period (read or not, when the unread
+ * filter says): the whole days after the one the period starts in from the kept day counts
+ * (migrations/support/conversation-activity-days), that first day's share through the activity index.
+ * One statement, so one snapshot: a conversation moving day meanwhile is counted once.
+ */
+async function countInPeriod(
+  db: Kysely<Database>,
+  filters: Filters,
+  period: NonNullable<Filters['period']>,
+  now: Date,
+): Promise<number> {
+  const firstDay = periodStart(period, now).toISOString().slice(0, 10);
+  const nextDay = new Date(Date.parse(firstDay) + DAY_MS).toISOString();
+  const row = await db
+    .selectFrom('conversations')
+    .where(matchesFilters(db, filters, now))
+    .where('conversations.last_activity_at', '<', nextDay)
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('first_day'),
+      eb
+        .selectFrom('list_counters')
+        .select((counters) => counters.fn.sum<number | string | null>('list_counters.n').as('n'))
+        .where('list_counters.list', '=', 'conversations_day' satisfies CounterList)
+        .where('list_counters.bucket', '>=', nextDay.slice(0, 10))
+        .$if(filters.has_unread !== undefined, (days) =>
+          // The bucket is 'YYYY-MM-DD|1' (unread messages) or 'YYYY-MM-DD|0'.
+          days.where(sql`substr(list_counters.bucket, 12)`, '=', filters.has_unread ? '1' : '0'),
+        )
+        .as('whole_days'),
+    ])
+    .executeTakeFirstOrThrow();
+  return toCount(row.first_day) + toCount(row.whole_days);
+}
+
 async function totalConversations(db: Kysely<Database>): Promise<number> {
   return sumBuckets(await readCounters(db, 'conversations'));
 }
@@ -209,7 +246,10 @@ export async function listConversations(
     searching: Boolean(query.search),
     capped,
     exactCount: async () => {
-      if (query.period === undefined && query.client === undefined && query.provider === undefined) {
+      if (query.client === undefined && query.provider === undefined) {
+        if (query.period !== undefined) {
+          return countInPeriod(db, query, query.period, now);
+        }
         if (query.has_unread === undefined) return totalConversations(db);
         const { with_unread } = await readFigures(db);
         return query.has_unread ? with_unread : (await totalConversations(db)) - with_unread;

@@ -3,8 +3,8 @@ import { expect } from 'vitest';
 import type { Database } from '../../db/schema.js';
 
 /**
- * The summaries kept on every conversation row, and the kept totals, agree with a computation from
- * the messages themselves.
+ * The summaries kept on every conversation row, the kept totals and the day counts agree with a
+ * computation from the messages themselves.
  */
 export async function expectSummariesExact(db: Kysely<Database>): Promise<void> {
   const messages = await db.selectFrom('messages').selectAll().where('deleted_at', 'is', null).execute();
@@ -34,6 +34,21 @@ export async function expectSummariesExact(db: Kysely<Database>): Promise<void> 
       activity: Date.parse(last?.created_at ?? conversation.created_at),
     });
   }
+  // The conversations by day of last activity (UTC) and unread or not (conversation-activity-days).
+  const days = new Map<string, number>();
+  for (const conversation of conversations) {
+    const day = new Date(Date.parse(conversation.last_activity_at)).toISOString().slice(0, 10);
+    const bucket = `${day}|${Number(conversation.unread_messages) > 0 ? 1 : 0}`;
+    days.set(bucket, (days.get(bucket) ?? 0) + 1);
+  }
+  const kept = await db
+    .selectFrom('list_counters')
+    .select(['bucket', 'n'])
+    .where('list', '=', 'conversations_day')
+    .execute();
+  expect(
+    Object.fromEntries(kept.filter((row) => Number(row.n) !== 0).map((row) => [row.bucket, Number(row.n)])),
+  ).toEqual(Object.fromEntries(days));
   const figures = await db.selectFrom('conversation_figures').select(['name', 'n']).execute();
   const figure = (name: string) => Number(figures.find((row) => row.name === name)?.n ?? 0);
   expect({ messages: figure('messages'), with_unread: figure('with_unread') }).toEqual({
