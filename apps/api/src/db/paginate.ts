@@ -1,6 +1,8 @@
 import { SEARCH_COUNT_CAP } from '@kwanza/contract';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { nameOnPostgres } from './prepared-statements.js';
 import type { Database } from './schema.js';
+import { dialectOf } from './sql.js';
 
 /*
  * One way to answer a paginated list at any size: the page's rows and its count run together; the
@@ -86,12 +88,14 @@ export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
 export interface OrderedRows<R> {
   limit(limit: number): OrderedRows<R>;
   offset(offset: number): OrderedRows<R>;
+  compile(): { sql: string };
   execute(): Promise<R[]>;
 }
 
 /** The ids of a list's filtered rows in its order (a subquery), which a page limits. */
 export interface OrderedIds<Q> {
   limit(limit: number): Q;
+  execute(): Promise<object[]>;
 }
 
 /**
@@ -107,12 +111,34 @@ export interface OrderedIds<Q> {
  * status index instead.
  */
 export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number): Q }>(
+  db: Kysely<Database>,
   page: { limit: number; offset: number },
   rowsAmong: (ids: Q) => OrderedRows<R>,
   orderedIds: (among?: readonly number[]) => Q,
 ): { rows: () => Promise<R[]>; rowsOf: (ids: number[]) => Promise<R[]> } {
   return {
-    rows: () => rowsAmong(orderedIds().limit(page.limit).offset(page.offset)).execute(),
+    rows:
+      dialectOf(db) === 'postgres'
+        ? async () => {
+            const ids = await orderedIds().limit(page.limit).offset(page.offset).execute();
+            return ids.length === 0 ? [] : rowsByIds(rowsAmong(orderedIds(ids.map(firstNumber))));
+          }
+        : () => rowsAmong(orderedIds().limit(page.limit).offset(page.offset)).execute(),
     rowsOf: (ids) => rowsAmong(orderedIds(ids).limit(page.limit).offset(page.offset)).execute(),
   };
+}
+
+/** The number in a row of one column (an id). */
+function firstNumber(row: object): number {
+  return Number(Object.values(row)[0]);
+}
+
+/**
+ * PostgreSQL: a page's rows among its ids, as a named statement (db/prepared-statements). Read
+ * apart from the choice of the ids (that one planned with its values, alone on its table), the
+ * joins' plan cannot depend on anything but how many ids there are: PostgreSQL keeps it.
+ */
+function rowsByIds<R>(query: OrderedRows<R>): Promise<R[]> {
+  nameOnPostgres(query.compile().sql);
+  return query.execute();
 }

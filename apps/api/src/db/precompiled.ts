@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { Dialect } from './database.js';
+import { nameOnPostgres } from './prepared-statements.js';
 import type { Database } from './schema.js';
 import { dialectOf } from './sql.js';
 
@@ -52,6 +53,8 @@ export function precompiled<Values extends readonly (string | number)[], Row>(
       }
       compiled = { query, slots };
       byDialect.set(dialect, compiled);
+      // Its plan never depends on its values: PostgreSQL may keep one (db/prepared-statements).
+      if (dialect === 'postgres') nameOnPostgres(query.sql);
     }
     return compiled;
   }

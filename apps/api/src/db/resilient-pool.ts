@@ -1,6 +1,7 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
 import { isConnectionLost } from '../lib/database-errors.js';
+import { postgresStatementName } from './prepared-statements.js';
 
 export type PoolErrorListener = (error: Error) => void;
 
@@ -13,6 +14,7 @@ export type PoolErrorListener = (error: Error) => void;
  * - A connection that is checked out (inside a transaction, between two queries) has no listener
  *   from the pool at all: the same error would end the process. Each checked-out client gets one
  *   for as long as it is out.
+ * - A statement named for PostgreSQL (db/prepared-statements) runs as a named prepared statement.
  * - A client whose connection failed or whose query timed out client-side (the server did not answer
  *   within `query_timeout`; the connection is still waiting for that answer) is destroyed when it is
  *   released instead of going back to the pool, so the next request opens a fresh connection: the
@@ -48,8 +50,12 @@ export class ResilientPool implements PostgresPool {
     const query = (first: string | PostgresCursor<unknown>, parameters?: ReadonlyArray<unknown>) => {
       // Kysely passes a cursor only when a cursor class is configured, which this app never does.
       if (typeof first !== 'string') throw new Error('Les curseurs PostgreSQL ne sont pas configurés.');
-      return client
-        .query(first, parameters as unknown[])
+      const name = postgresStatementName(first);
+      return (
+        name === undefined
+          ? client.query(first, parameters as unknown[])
+          : client.query({ name, text: first, values: parameters as unknown[] })
+      )
         .then((result) => result as unknown as PostgresQueryResult<unknown>)
         .catch((error: unknown) => {
           if (error instanceof Error && isConnectionLost(error)) broken ??= error;

@@ -270,6 +270,7 @@ export async function listConversations(
           )
         : filtered().select('conversations.id'),
     ...pageReaders(
+      db,
       window,
       (ids) =>
         selectConversations(db)

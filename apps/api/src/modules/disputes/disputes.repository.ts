@@ -216,6 +216,7 @@ export async function listDisputes(
   const plans = await planSearches(db, DISPUTE_SEARCH, query.search);
   const filtered = () => db.selectFrom('disputes').where(matchesFilters(db, query, plans));
   const { rows, rowsOf } = pageReaders(
+    db,
     pageWindow(query),
     (ids) =>
       selectDisputes(db)

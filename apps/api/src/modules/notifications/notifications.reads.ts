@@ -216,6 +216,7 @@ export async function listNotifications(
     exactCount: () => countedTotal(db, query),
     matches: () => filtered().select('notifications.id'),
     ...pageReaders(
+      db,
       pageWindow(query),
       (ids) =>
         selectNotifications(db)

@@ -194,6 +194,7 @@ export async function listProjects(
           )
         : filtered().select('projects.id'),
     ...pageReaders(
+      db,
       window,
       (ids) =>
         selectProjects(db)

@@ -158,6 +158,7 @@ export async function listProviders(
     // The page's ids already come from live providers: joining their users by primary key only
     // (a condition on users here would let SQLite walk the users table instead of the ids).
     ...pageReaders(
+      db,
       window,
       (ids) =>
         db

@@ -130,6 +130,7 @@ export async function listReports(
       ),
     matches: () => filtered().select('reports.id'),
     ...pageReaders(
+      db,
       pageWindow(query),
       (ids) =>
         selectReports(db)

@@ -212,6 +212,7 @@ export async function listUsers(
           })
         : filteredUsers(db, query, plan).select('users.id'),
     ...pageReaders(
+      db,
       window,
       (ids) =>
         db

@@ -160,6 +160,7 @@ export async function pageOfClientVerifications(
       .selectFrom('client_verifications')
       .where((eb) => matchesFilters(eb, filters, dialectOf<Database>(db), planned));
   const readers = pageReaders(
+    db,
     page,
     (ids) =>
       selectVerifications(db)

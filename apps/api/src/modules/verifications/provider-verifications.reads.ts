@@ -220,6 +220,7 @@ export async function pageOfProviderVerifications(
       .selectFrom('provider_verifications')
       .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db), planned));
   const readers = pageReaders(
+    db,
     page,
     (ids) =>
       selectVerifications(db, {}, now)
