@@ -1,5 +1,5 @@
-import { type Kysely, type SqlBool, sql } from 'kysely';
-import { precompiled } from './precompiled.js';
+import { type Compilable, type Kysely, type SqlBool, sql } from 'kysely';
+import { type PrecompiledQuery, precompiled } from './precompiled.js';
 import type { Database } from './schema.js';
 import { escapeLike } from './sql.js';
 
@@ -37,12 +37,31 @@ export interface CounterBucket {
   amount: number;
 }
 
-const bucketsOfList = precompiled(1, (db, list: CounterList) =>
-  db.selectFrom('list_counters').select(['bucket', 'n', 'amount']).where('list', '=', list),
+/**
+ * One precompiled statement per list, the list's name written in it: on PostgreSQL a named statement
+ * without parameters runs its one plan from the first time on (db/prepared-statements), where
+ * `list = $1` was planned again on every request (PostgreSQL kept custom plans for it).
+ */
+function perList<L extends CounterList, Row>(
+  build: (db: Kysely<Database>, list: L) => Compilable<Row>,
+): (list: L) => PrecompiledQuery<[], Row> {
+  const queries = new Map<L, PrecompiledQuery<[], Row>>();
+  return (list) => {
+    let query = queries.get(list);
+    if (!query) {
+      query = precompiled(0, (db) => build(db, list));
+      queries.set(list, query);
+    }
+    return query;
+  };
+}
+
+const bucketsOfList = perList((db, list: CounterList) =>
+  db.selectFrom('list_counters').select(['bucket', 'n', 'amount']).where('list', '=', sql.lit(list)),
 );
 
 export async function readCounters(db: Kysely<Database>, list: CounterList): Promise<CounterBucket[]> {
-  const rows = await bucketsOfList.execute(db, list);
+  const rows = await bucketsOfList(list).execute(db);
   return rows
     .map((row) => ({ parts: row.bucket.split('|'), n: Number(row.n), amount: Number(row.amount) }))
     .filter((bucket) => bucket.n !== 0);
@@ -70,7 +89,7 @@ const MONTH_SUFFIX_LENGTH = 8;
 
 const withoutMonth = sql<string>`substr(bucket, 1, length(bucket) - ${sql.lit(MONTH_SUFFIX_LENGTH)})`;
 
-const bucketsWithoutMonth = precompiled(1, (db, list: MonthlyCounterList) =>
+const bucketsWithoutMonth = perList((db, list: MonthlyCounterList) =>
   db
     .selectFrom('list_counters')
     .select((eb) => [
@@ -78,7 +97,7 @@ const bucketsWithoutMonth = precompiled(1, (db, list: MonthlyCounterList) =>
       eb.fn.sum<number | string>('n').as('n'),
       eb.fn.sum<number | string>('amount').as('amount'),
     ])
-    .where('list', '=', list)
+    .where('list', '=', sql.lit(list))
     .groupBy(withoutMonth),
 );
 
@@ -92,7 +111,7 @@ export async function readCountersWithoutMonth(
   db: Kysely<Database>,
   list: MonthlyCounterList,
 ): Promise<CounterBucket[]> {
-  const rows = await bucketsWithoutMonth.execute(db, list);
+  const rows = await bucketsWithoutMonth(list).execute(db);
   return rows
     .map((row) => ({ parts: row.state.split('|'), n: Number(row.n), amount: Number(row.amount) }))
     .filter((bucket) => bucket.n !== 0);

@@ -1,6 +1,6 @@
 import { SEARCH_COUNT_CAP } from '@kwanza/contract';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import { nameOnPostgres } from './prepared-statements.js';
+import { executeNamed } from './prepared-statements.js';
 import type { Database } from './schema.js';
 import { dialectOf } from './sql.js';
 
@@ -121,7 +121,12 @@ export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number
       dialectOf(db) === 'postgres'
         ? async () => {
             const ids = await orderedIds().limit(page.limit).offset(page.offset).execute();
-            return ids.length === 0 ? [] : rowsByIds(rowsAmong(orderedIds(ids.map(firstNumber))));
+            /* Read apart from the choice of the ids (planned with the filter's values, alone on its
+               table), the rows' joins have a plan that depends only on how many ids there are: a
+               named statement, whose plan PostgreSQL keeps (db/prepared-statements). */
+            return ids.length === 0
+              ? []
+              : executeNamed('postgres', rowsAmong(orderedIds(ids.map(firstNumber))));
           }
         : () => rowsAmong(orderedIds().limit(page.limit).offset(page.offset)).execute(),
     rowsOf: (ids) => rowsAmong(orderedIds(ids).limit(page.limit).offset(page.offset)).execute(),
@@ -131,14 +136,4 @@ export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number
 /** The number in a row of one column (an id). */
 function firstNumber(row: object): number {
   return Number(Object.values(row)[0]);
-}
-
-/**
- * PostgreSQL: a page's rows among its ids, as a named statement (db/prepared-statements). Read
- * apart from the choice of the ids (that one planned with its values, alone on its table), the
- * joins' plan cannot depend on anything but how many ids there are: PostgreSQL keeps it.
- */
-function rowsByIds<R>(query: OrderedRows<R>): Promise<R[]> {
-  nameOnPostgres(query.compile().sql);
-  return query.execute();
 }

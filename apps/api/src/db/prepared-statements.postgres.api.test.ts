@@ -10,8 +10,9 @@ import { type DatabaseHandle, openDatabase } from './database.js';
 /*
  * PostgreSQL: a page's rows are read by their ids in a named prepared statement, for which the
  * server keeps a generic plan after five runs instead of planning its joins on every request
- * (db/prepared-statements.ts); the choice of the page's ids, whose plan depends on its values,
- * stays unnamed and is planned each time.
+ * (db/prepared-statements.ts), and a list's counters by a statement without parameters, planned
+ * once; the choice of the page's ids, whose plan depends on its values, stays unnamed and is
+ * planned each time.
  */
 
 describe('named statements on PostgreSQL', () => {
@@ -39,7 +40,7 @@ describe('named statements on PostgreSQL', () => {
     await ctx.close();
   });
 
-  it('keep a generic plan for the rows of a page, and plan the choice of its ids each time', async () => {
+  it('keep a generic plan for the rows of a page and its counters, and plan the choice of its ids each time', async () => {
     const query = ConversationListQuery.parse({});
     let page: Awaited<ReturnType<typeof listConversations>> | undefined;
     for (let run = 0; run < 8; run += 1) page = await listConversations(single.db, query);
@@ -50,6 +51,9 @@ describe('named statements on PostgreSQL', () => {
     expect(rows).toHaveLength(1);
     expect(Number(rows[0]?.generic_plans)).toBeGreaterThan(0);
     expect(Number(rows[0]?.generic_plans) + Number(rows[0]?.custom_plans)).toBe(8);
+    // The list's counters, its name written in the statement: one plan from the first run on.
+    const counters = prepared.rows.filter((row) => row.statement.includes(`"list" = 'conversations'`));
+    expect(counters.map((row) => [Number(row.generic_plans), Number(row.custom_plans)])).toEqual([[8, 0]]);
     // The ids' choice (`… order by … limit`) is not among the named statements.
     expect(prepared.rows.some((row) => row.statement.startsWith('select "conversations"."id" from'))).toBe(
       false,

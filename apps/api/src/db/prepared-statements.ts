@@ -13,6 +13,8 @@
  * which it has). SQLite needs none of this: its statements are cached by text (db/statement-cache).
  */
 
+import type { Dialect } from './database.js';
+
 /** At most this many texts are named (each list and page size, one; its last pages, a few more). */
 const MAX_NAMED = 500;
 
@@ -22,6 +24,18 @@ const names = new Map<string, string>();
 export function nameOnPostgres(text: string): void {
   if (names.has(text) || names.size >= MAX_NAMED) return;
   names.set(text, `kwanza_${names.size + 1}`);
+}
+
+/**
+ * Runs `query` named on PostgreSQL (on SQLite as it is): for a statement whose plan depends only on
+ * how many values it has (rows by their ids, with their joins).
+ */
+export function executeNamed<R>(
+  dialect: Dialect,
+  query: { compile(): { sql: string }; execute(): Promise<R[]> },
+): Promise<R[]> {
+  if (dialect === 'postgres') nameOnPostgres(query.compile().sql);
+  return query.execute();
 }
 
 /** The statement name of `text`, when it was named. */

@@ -12,7 +12,7 @@ import {
 } from '@kwanza/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
-import { countUpToCap } from '../../db/paginate.js';
+import { countUpToCap, pageReaders } from '../../db/paginate.js';
 import type { AuditEntriesTable, Database } from '../../db/schema.js';
 import {
   filteredColumn,
@@ -26,7 +26,7 @@ import {
 } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
-import { offsetOf } from '../../lib/pagination.js';
+import { offsetOf, pageWindow } from '../../lib/pagination.js';
 
 /*
  * Reads of the audit journal: the list (and an object's history) and the export's chunks. Every
@@ -185,22 +185,25 @@ export async function listAuditEntries(
     capped
       ? { count: SEARCH_COUNT_CAP, capped: true }
       : countUpToCap(db, filteredEntries(db, query, matchPlan).select('audit_entries.id')),
-    db
-      .selectFrom('audit_entries')
-      .select(ENTRY_COLUMNS)
-      .where(
-        'audit_entries.id',
-        'in',
-        filteredEntries(db, query, rowsPlan)
+    pageReaders(
+      db,
+      pageWindow(query),
+      (ids) =>
+        db
+          .selectFrom('audit_entries')
+          .select(ENTRY_COLUMNS)
+          .where('audit_entries.id', 'in', ids)
+          .orderBy('audit_entries.created_at', 'desc')
+          .orderBy('audit_entries.id', 'desc'),
+      (among?: readonly number[]) =>
+        (among
+          ? db.selectFrom('audit_entries').where('audit_entries.id', 'in', among)
+          : filteredEntries(db, query, rowsPlan)
+        )
           .select('audit_entries.id')
           .orderBy('audit_entries.created_at', 'desc')
-          .orderBy('audit_entries.id', 'desc')
-          .limit(query.page_size)
-          .offset(offsetOf(query)),
-      )
-      .orderBy('audit_entries.created_at', 'desc')
-      .orderBy('audit_entries.id', 'desc')
-      .execute(),
+          .orderBy('audit_entries.id', 'desc'),
+    ).rows(),
   ]);
   return { count: total.count, capped: total.capped, results: rows.map(toAuditEntry) };
 }

@@ -12,6 +12,7 @@ import {
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { countByPart, readCountersWithoutMonth } from '../../db/counters.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
+import { executeNamed } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import {
   filteredColumn,
@@ -98,24 +99,27 @@ async function evidenceOf(
 ): Promise<Map<number, DisputeEvidence[]>> {
   const byDispute = new Map<number, DisputeEvidence[]>();
   if (disputeIds.length === 0) return byDispute;
-  const rows = await db
-    .selectFrom('dispute_evidence')
-    .innerJoin('users', 'users.id', 'dispute_evidence.user_id')
-    .select([
-      'dispute_evidence.id',
-      'dispute_evidence.dispute_id',
-      'dispute_evidence.user_id',
-      'users.first_name',
-      'users.last_name',
-      'users.username',
-      'dispute_evidence.description',
-      'dispute_evidence.file',
-      'dispute_evidence.created_at',
-    ])
-    .where('dispute_evidence.dispute_id', 'in', [...disputeIds])
-    .orderBy('dispute_evidence.created_at')
-    .orderBy('dispute_evidence.id')
-    .execute();
+  // Its plan depends only on how many disputes there are: named on PostgreSQL.
+  const rows = await executeNamed(
+    dialectOf(db),
+    db
+      .selectFrom('dispute_evidence')
+      .innerJoin('users', 'users.id', 'dispute_evidence.user_id')
+      .select([
+        'dispute_evidence.id',
+        'dispute_evidence.dispute_id',
+        'dispute_evidence.user_id',
+        'users.first_name',
+        'users.last_name',
+        'users.username',
+        'dispute_evidence.description',
+        'dispute_evidence.file',
+        'dispute_evidence.created_at',
+      ])
+      .where('dispute_evidence.dispute_id', 'in', [...disputeIds])
+      .orderBy('dispute_evidence.created_at')
+      .orderBy('dispute_evidence.id'),
+  );
   const nowSeconds = Math.floor(context.now.getTime() / 1000);
   for (const row of rows) {
     const list = byDispute.get(row.dispute_id) ?? [];
