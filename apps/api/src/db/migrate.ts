@@ -24,6 +24,7 @@ import * as clientVerificationSearch from './migrations/2026-11-27-0028-client-v
 import * as verificationOrderCovering from './migrations/2026-11-27-0029-verification-order-covering.js';
 import * as liveOwnerOrder from './migrations/2026-11-27-0030-live-owner-order.js';
 import * as conversationActivityDays from './migrations/2026-11-27-0031-conversation-activity-days.js';
+import * as textIndexSegments from './migrations/2026-11-27-0032-text-index-segments.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0029-verification-order-covering': verificationOrderCovering,
   '2026-11-27-0030-live-owner-order': liveOwnerOrder,
   '2026-11-27-0031-conversation-activity-days': conversationActivityDays,
+  '2026-11-27-0032-text-index-segments': textIndexSegments,
 };
 
 export class MigrationError extends Error {}

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { textIndexTables } from '../db/migrations/support/text-index-segments.js';
 import type { Database } from '../db/schema.js';
 import { dialectOf } from '../db/sql.js';
 
@@ -182,14 +183,6 @@ export const BULK_TEXT_HASH_BYTES = 64 * 1024 * 1024;
 /** FTS5's own default, set back when the load ends (the setting is kept in each index's config). */
 export const DEFAULT_TEXT_HASH_BYTES = 1024 * 1024;
 
-async function textIndexNames(trx: Kysely<Database>): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`
-    select name from sqlite_master
-    where type = 'table' and lower(sql) like 'create virtual table % using fts5(%'
-    order by name`.execute(trx);
-  return rows.map((row) => row.name);
-}
-
 async function setTextHashSize(
   trx: Kysely<Database>,
   names: readonly string[],
@@ -206,7 +199,7 @@ async function setTextHashSize(
 /** SQLite: runs `load` with every text index's in-memory hash at BULK_TEXT_HASH_BYTES. */
 export async function withLargeTextIndexHashes<T>(trx: Kysely<Database>, load: () => Promise<T>): Promise<T> {
   if (!isSqlite(trx)) return load();
-  const names = await textIndexNames(trx);
+  const names = await textIndexTables(trx);
   await setTextHashSize(trx, names, BULK_TEXT_HASH_BYTES);
   const result = await load();
   await setTextHashSize(trx, names, DEFAULT_TEXT_HASH_BYTES);
