@@ -1,4 +1,3 @@
-import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../seed/seed-database.js';
 import { DocumentStorage } from '../storage/document-storage.js';
@@ -6,33 +5,12 @@ import { insertUser } from '../test/factories.js';
 import { createTestContext, createTestDatabase, type TestContext } from '../test/test-context.js';
 import * as textIndexSegments from './migrations/2026-11-27-0032-text-index-segments.js';
 import { mergeTextIndexes, textIndexTables } from './migrations/support/text-index-segments.js';
-import type { Database } from './schema.js';
+import { rebuildInPieces, segmentCount } from './text-index.test-support.js';
 
 /*
  * SQLite: a rebuilt text index is merged into one segment (migration 0032, and the seed after its
  * rebuilds), so that ordinary writes never take up the merge of a rebuild's large segments.
- *
- * FTS5 keeps an index's pages in `<name>_data`, each row's id holding its segment's number above bit
- * 37 (fts5_index.c, FTS5_DATA_PAGE_B + FTS5_DATA_HEIGHT_B + FTS5_DATA_DLI_B); ids below are the
- * index's own records (structure, averages).
  */
-const SEGMENT_SHIFT = 37n;
-
-async function segmentCount(db: Kysely<Database>, index: string): Promise<number> {
-  const first = 1n << SEGMENT_SHIFT;
-  const { rows } = await sql<{ segments: number }>`
-    select count(distinct id >> ${sql.lit(Number(SEGMENT_SHIFT))}) as segments
-    from ${sql.table(`${index}_data`)} where id >= ${sql.lit(first.toString())}`.execute(db);
-  return Number(rows[0]?.segments ?? 0);
-}
-
-/** Rebuilds `index` with a tiny in-memory hash, so that it is written as many segments. */
-async function rebuildInPieces(db: Kysely<Database>, index: string): Promise<void> {
-  const name = sql.table(index);
-  await sql`insert into ${name} (${name}, rank) values ('hashsize', 1024)`.execute(db);
-  await sql`insert into ${name} (${name}) values ('rebuild')`.execute(db);
-  await sql`insert into ${name} (${name}, rank) values ('hashsize', 1048576)`.execute(db);
-}
 
 describe('text index segments (sqlite)', () => {
   let ctx: TestContext;

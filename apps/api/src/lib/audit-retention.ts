@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { dialectOf } from '../db/sql.js';
+import { mergeTextIndexInSteps } from '../db/text-index-merge.js';
 import { runInTransaction } from '../db/transaction.js';
 
 /*
@@ -8,7 +9,9 @@ import { runInTransaction } from '../db/transaction.js';
  * journal's triggers refuse every delete except this purge's: it names its cutoff inside its own
  * transaction first (PostgreSQL: the transaction-local setting `kwanza.audit_purge_before`; SQLite:
  * a row of `audit_purges`, gone before the commit), and only entries older than that cutoff, itself
- * at least a day old, may go. Batches of 5,000 keep each transaction short.
+ * at least a day old, may go. Batches of 5,000 keep each transaction short. On SQLite, the journal's
+ * text index is then merged back into one segment in small steps (db/text-index-merge.ts), so that
+ * the purge's deletion entries are not merged later at the expense of ordinary writes.
  */
 
 const PURGE_BATCH = 5000;
@@ -19,6 +22,7 @@ export async function purgeExpiredAuditEntries(
   db: Kysely<Database>,
   retentionDays: number,
   now: Date = new Date(),
+  batchSize: number = PURGE_BATCH,
 ): Promise<number> {
   if (retentionDays <= 0) return 0;
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
@@ -40,13 +44,15 @@ export async function purgeExpiredAuditEntries(
             .select('id')
             .where('created_at', '<', cutoff)
             .orderBy('created_at')
-            .limit(PURGE_BATCH),
+            .limit(batchSize),
         )
         .executeTakeFirst();
       if (dialectOf<Database>(trx) !== 'postgres') await trx.deleteFrom('audit_purges').execute();
       return Number(result.numDeletedRows);
     });
     total += deleted;
-    if (deleted < PURGE_BATCH) return total;
+    if (deleted < batchSize) break;
   }
+  if (total > 0) await mergeTextIndexInSteps(db, 'audit_entries_fts');
+  return total;
 }
