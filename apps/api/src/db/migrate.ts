@@ -25,6 +25,7 @@ import * as verificationOrderCovering from './migrations/2026-11-27-0029-verific
 import * as liveOwnerOrder from './migrations/2026-11-27-0030-live-owner-order.js';
 import * as conversationActivityDays from './migrations/2026-11-27-0031-conversation-activity-days.js';
 import * as textIndexSegments from './migrations/2026-11-27-0032-text-index-segments.js';
+import * as auditSearchPendingList from './migrations/2026-11-27-0033-audit-search-pending-list.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0030-live-owner-order': liveOwnerOrder,
   '2026-11-27-0031-conversation-activity-days': conversationActivityDays,
   '2026-11-27-0032-text-index-segments': textIndexSegments,
+  '2026-11-27-0033-audit-search-pending-list': auditSearchPendingList,
 };
 
 export class MigrationError extends Error {}
