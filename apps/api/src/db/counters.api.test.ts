@@ -8,6 +8,7 @@ import { readCountersWithoutMonth } from './counters.js';
 import * as counterRollups from './migrations/2026-11-26-0022-counter-rollups.js';
 import * as verificationDayRollups from './migrations/2026-11-26-0023-verification-day-rollups.js';
 import * as conversationActivityDays from './migrations/2026-11-27-0031-conversation-activity-days.js';
+import * as dayRollups from './migrations/2026-11-27-0034-day-rollups.js';
 import type { Database } from './schema.js';
 import { searchMatches } from './search.js';
 
@@ -52,6 +53,11 @@ async function recount(db: Kysely<Database>): Promise<Map<string, number>> {
     users.filter((user) => user.deleted_at === null),
     (u) => [u.role, month(u.date_joined)].join('|'),
   );
+  add(
+    'users_day',
+    users.filter((user) => user.deleted_at === null),
+    (u) => [day(u.date_joined), u.role].join('|'),
+  );
   add('providers', (await all('provider_profiles')).filter(live), (p) => flag(p.is_verified));
   const providerVerifications = (await all('provider_verifications')).filter(live);
   add('pv_pending_day', providerVerifications, (v) =>
@@ -81,6 +87,7 @@ async function recount(db: Kysely<Database>): Promise<Map<string, number>> {
   );
   add('projects_state', await all('projects'), (p) => [p.status, text(p.category_id)].join('|'));
   add('projects_month', await all('projects'), (p) => [p.status, month(p.created_at)].join('|'));
+  add('projects_day', await all('projects'), (p) => [day(p.created_at), p.status].join('|'));
   add('offers', await all('offers'), (o) => [o.status, month(o.created_at)].join('|'));
   add('disputes', await all('disputes'), (d) => [d.status, month(d.created_at)].join('|'));
   add('disputes_resolved', await all('disputes'), (d) => (d.resolved_at === null ? '0' : '1'));
@@ -256,8 +263,10 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     const rollups = new Set([
       'users_state',
       'users_month',
+      'users_day',
       'projects_state',
       'projects_month',
+      'projects_day',
       'disputes_resolved',
     ]);
     const withoutRollups = (counts: Map<string, number>) =>
@@ -272,6 +281,43 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     await counterRollups.up(db);
     expect(await kept(db)).toEqual(await recount(db));
     await db.updateTable('projects').set({ status: 'open' }).where('status', '=', 'cancelled').execute();
+    expect(await kept(db)).toEqual(await recount(db));
+  });
+
+  it("lose the users' and projects' day rollups when migration 0034 is undone, and get them back recounted", async () => {
+    const rollups = new Set(['users_day', 'projects_day']);
+    const withoutRollups = (counts: Map<string, number>) =>
+      new Map([...counts].filter(([key]) => !rollups.has(key.split(':')[0] ?? '')));
+    await dayRollups.down(db);
+    // The triggers keep every other list: a move to another day, a status, a deletion.
+    await db
+      .updateTable('projects')
+      .set({ status: 'cancelled', created_at: '2026-11-02T08:00:00.000Z' })
+      .where('status', '=', 'open')
+      .execute();
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'client')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('users')
+      .set({ date_joined: '2026-10-05T09:30:00.000Z' })
+      .where('id', '=', user.id)
+      .execute();
+    const undone = await kept(db);
+    expect([...undone.keys()].some((key) => rollups.has(key.split(':')[0] ?? ''))).toBe(false);
+    expect(undone).toEqual(withoutRollups(await recount(db)));
+    await dayRollups.up(db);
+    expect(await kept(db)).toEqual(await recount(db));
+    // Kept again by the triggers.
+    await db.updateTable('projects').set({ status: 'open' }).where('status', '=', 'cancelled').execute();
+    await db
+      .updateTable('users')
+      .set({ deleted_at: '2026-11-21T11:00:00.000Z' })
+      .where('id', '=', user.id)
+      .execute();
     expect(await kept(db)).toEqual(await recount(db));
   });
 

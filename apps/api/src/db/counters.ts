@@ -1,4 +1,5 @@
 import { type Compilable, type Kysely, type SqlBool, sql } from 'kysely';
+import { endOfPeriod } from './deep-pages.js';
 import { type PrecompiledQuery, precompiled } from './precompiled.js';
 import type { Database } from './schema.js';
 import { escapeLike } from './sql.js';
@@ -13,6 +14,7 @@ export type CounterList =
   | 'users'
   | 'users_state'
   | 'users_month'
+  | 'users_day'
   | 'providers'
   | 'provider_verifications'
   | 'client_verifications'
@@ -22,6 +24,7 @@ export type CounterList =
   | 'projects'
   | 'projects_state'
   | 'projects_month'
+  | 'projects_day'
   | 'offers'
   | 'disputes'
   | 'disputes_resolved'
@@ -128,17 +131,63 @@ export async function sumMatchingBuckets(
   list: CounterList,
   patterns: readonly string[],
 ): Promise<number> {
-  let query = db
-    .selectFrom('list_counters')
+  const row = await matchingBuckets(db, list, patterns)
     .select((eb) => eb.fn.sum<number | string | null>('n').as('n'))
-    .where('list', '=', list);
-  if (patterns.length > 0) {
-    query = query.where((eb) =>
-      eb.or(patterns.map((pattern) => sql<SqlBool>`${eb.ref('bucket')} like ${pattern} escape '\\'`)),
-    );
-  }
-  const row = await query.executeTakeFirst();
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** The rows of `list` whose bucket matches any of `patterns` (all of them without a pattern). */
+function matchingBuckets(db: Kysely<Database>, list: CounterList, patterns: readonly string[]) {
+  const rows = db.selectFrom('list_counters').where('list', '=', list);
+  if (patterns.length === 0) return rows;
+  return rows.where((eb) =>
+    eb.or(patterns.map((pattern) => sql<SqlBool>`${eb.ref('bucket')} like ${pattern} escape '\\'`)),
+  );
+}
+
+/** A bucket's month, its last part ('YYYY-MM'). */
+const bucketMonth = sql<string>`substr(bucket, length(bucket) - ${sql.lit(MONTH_SUFFIX_LENGTH - 2)})`;
+
+/**
+ * The rows of a monthly list's buckets matching `patterns` (as `sumMatchingBuckets`) month by month,
+ * newest month first, summed by the database; months without rows left out.
+ */
+export async function rowsByMonth(
+  db: Kysely<Database>,
+  list: MonthlyCounterList | 'users_month' | 'projects_month',
+  patterns: readonly string[],
+): Promise<Array<[month: string, rows: number]>> {
+  const rows = await matchingBuckets(db, list, patterns)
+    .select((eb) => [bucketMonth.as('month'), eb.fn.sum<number | string>('n').as('n')])
+    .groupBy(bucketMonth)
+    .orderBy(bucketMonth, 'desc')
+    .execute();
+  return rows.flatMap((row) => (Number(row.n) > 0 ? [[row.month, Number(row.n)]] : []));
+}
+
+/** A day bucket's day, its first part ('YYYY-MM-DD'). */
+const bucketDay = sql<string>`substr(bucket, 1, 10)`;
+
+/**
+ * The rows of a day rollup's buckets ('YYYY-MM-DD|…') of `month` ('YYYY-MM') matching `patterns`,
+ * day by day, newest day first; days without rows left out. The month's days are a range of the
+ * counters' key (list, bucket): a month is read, not the whole rollup.
+ */
+export async function rowsByDay(
+  db: Kysely<Database>,
+  list: 'users_day' | 'projects_day',
+  month: string,
+  patterns: readonly string[],
+): Promise<Array<[day: string, rows: number]>> {
+  const rows = await matchingBuckets(db, list, patterns)
+    .where('bucket', '>=', `${month}-01`)
+    .where('bucket', '<', endOfPeriod(month).slice(0, 10))
+    .select((eb) => [bucketDay.as('day'), eb.fn.sum<number | string>('n').as('n')])
+    .groupBy(bucketDay)
+    .orderBy(bucketDay, 'desc')
+    .execute();
+  return rows.flatMap((row) => (Number(row.n) > 0 ? [[row.day, Number(row.n)]] : []));
 }
 
 /** A LIKE pattern of bucket parts: each part's value (escaped), or any value when null. */

@@ -26,6 +26,7 @@ import * as liveOwnerOrder from './migrations/2026-11-27-0030-live-owner-order.j
 import * as conversationActivityDays from './migrations/2026-11-27-0031-conversation-activity-days.js';
 import * as textIndexSegments from './migrations/2026-11-27-0032-text-index-segments.js';
 import * as auditSearchPendingList from './migrations/2026-11-27-0033-audit-search-pending-list.js';
+import * as dayRollups from './migrations/2026-11-27-0034-day-rollups.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0031-conversation-activity-days': conversationActivityDays,
   '2026-11-27-0032-text-index-segments': textIndexSegments,
   '2026-11-27-0033-audit-search-pending-list': auditSearchPendingList,
+  '2026-11-27-0034-day-rollups': dayRollups,
 };
 
 export class MigrationError extends Error {}

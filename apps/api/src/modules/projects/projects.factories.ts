@@ -14,17 +14,19 @@ export async function insertCategory(db: Kysely<Database>, name: string): Promis
   return row.id;
 }
 
-/** Inserts a project; search_text is built from title, description and `clientName` like the seed does. */
-export async function insertProject(
-  db: Kysely<Database>,
-  values: Partial<Insertable<ProjectsTable>> & { client_id: number; clientName?: string },
-): Promise<number> {
+/** A project row with sensible defaults, search_text built from title, description and `clientName`. */
+export function projectRow(
+  values: Partial<Insertable<ProjectsTable>> & {
+    client_id: number;
+    client: { first_name: string; last_name: string; username: string };
+  },
+): Insertable<ProjectsTable> {
   sequence += 1;
-  const { clientName, ...columns } = values;
+  const { client, ...columns } = values;
   const title = columns.title ?? `Projet ${sequence}`;
   const description = columns.description ?? 'Description du projet';
   const createdAt = columns.created_at ?? nowIso();
-  const row: Insertable<ProjectsTable> = {
+  return {
     category_id: null,
     subcategory_id: null,
     status: 'open',
@@ -43,19 +45,25 @@ export async function insertProject(
     title,
     description,
     created_at: createdAt,
-    search_text:
-      columns.search_text ??
-      projectSearchText(
-        { title, description },
-        clientName === undefined
-          ? await db
-              .selectFrom('users')
-              .select(['first_name', 'last_name', 'username'])
-              .where('id', '=', columns.client_id)
-              .executeTakeFirstOrThrow()
-          : { first_name: clientName, last_name: '', username: '' },
-      ),
+    search_text: columns.search_text ?? projectSearchText({ title, description }, client),
   };
+}
+
+/** Inserts a project; search_text is built from title, description and `clientName` like the seed does. */
+export async function insertProject(
+  db: Kysely<Database>,
+  values: Partial<Insertable<ProjectsTable>> & { client_id: number; clientName?: string },
+): Promise<number> {
+  const { clientName, ...columns } = values;
+  const client =
+    clientName === undefined
+      ? await db
+          .selectFrom('users')
+          .select(['first_name', 'last_name', 'username'])
+          .where('id', '=', columns.client_id)
+          .executeTakeFirstOrThrow()
+      : { first_name: clientName, last_name: '', username: '' };
+  const row = projectRow({ ...columns, client });
   const inserted = await db.insertInto('projects').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
 }

@@ -8,7 +8,15 @@ import type {
 } from '@kwanza/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { toCount } from '../../db/aggregates.js';
-import { bucketPattern, countByPart, readCounters, sumMatchingBuckets } from '../../db/counters.js';
+import {
+  bucketPattern,
+  countByPart,
+  readCounters,
+  rowsByDay,
+  rowsByMonth,
+  sumMatchingBuckets,
+} from '../../db/counters.js';
+import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
@@ -148,6 +156,42 @@ function bucketPatterns(filters: Filters): string[] {
 }
 
 /**
+ * The filtered projects month by month (month created) and day by day, newest first, from the kept
+ * counters: `projects_month` (status, month) and `projects_day` (day, status) without a category,
+ * else `projects` (status, category, month) by month only. One client's projects have no counters.
+ */
+function projectsByPeriod(db: Kysely<Database>, filters: Filters): PeriodSources {
+  const statuses =
+    filters.status === 'completed' ? ['completed', 'closed'] : filters.status ? [filters.status] : [];
+  if (filters.category === undefined) {
+    return {
+      months: () =>
+        rowsByMonth(
+          db,
+          'projects_month',
+          statuses.map((status) => bucketPattern([status, null])),
+        ),
+      days: (month) =>
+        rowsByDay(
+          db,
+          'projects_day',
+          month,
+          statuses.map((status) => bucketPattern([null, status])),
+        ),
+    };
+  }
+  const category = String(filters.category);
+  return {
+    months: () =>
+      rowsByMonth(
+        db,
+        'projects',
+        (statuses.length > 0 ? statuses : [null]).map((status) => bucketPattern([status, category, null])),
+      ),
+  };
+}
+
+/**
  * A page of projects, newest first, and the number of projects matching the same filters: from the
  * kept counters for status and category filters, an indexed count for one client's projects, and a
  * count up to the cap with a search.
@@ -173,6 +217,11 @@ export async function listProjects(
   const window = pageWindow(query);
   // Its count told, the page alone reads the matches: along the list's order when that is cheaper.
   const rowsPlan = capped ? pagePlan(plan, window.offset + window.limit) : plan;
+  // A deep page without a search starts at its month (db/deep-pages.ts).
+  const start =
+    search || query.client !== undefined
+      ? { offset: window.offset }
+      : await deepPageStart(window.offset, projectsByPeriod(db, query));
   const page = await fetchListPage(db, {
     searching: Boolean(search),
     capped,
@@ -195,7 +244,7 @@ export async function listProjects(
         : filtered().select('projects.id'),
     ...pageReaders(
       db,
-      window,
+      { limit: window.limit, offset: start.offset },
       (ids) =>
         selectProjects(db)
           .where('projects.id', 'in', ids)
@@ -204,7 +253,12 @@ export async function listProjects(
       (among?: readonly number[]) =>
         (among
           ? db.selectFrom('projects').where('projects.id', 'in', among)
-          : db.selectFrom('projects').where(matchesFilters(db, query, rowsPlan))
+          : db
+              .selectFrom('projects')
+              .where(matchesFilters(db, query, rowsPlan))
+              .$if(start.before !== undefined, (rows) =>
+                rows.where('projects.created_at', '<', start.before ?? ''),
+              )
         )
           .select('projects.id')
           .orderBy('projects.created_at', 'desc')

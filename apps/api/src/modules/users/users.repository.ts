@@ -1,7 +1,8 @@
 import type { UpdateUserBody, User, UserListQuery, UserStats } from '@kwanza/contract';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { countWhere, toCount } from '../../db/aggregates.js';
-import { readCounters, sumBuckets } from '../../db/counters.js';
+import { bucketPattern, readCounters, rowsByDay, rowsByMonth, sumBuckets } from '../../db/counters.js';
+import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
 import { lockActiveAdmins, lockRowsFollowingUser } from '../../db/locks.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
@@ -84,6 +85,36 @@ function bucketMatches(query: UserFilters): (parts: string[]) => boolean {
       return (role === 'provider' || role === 'client') && status === '-';
     }
     return !query.verification_status || status === query.verification_status;
+  };
+}
+
+/**
+ * The filtered live users month by month (month joined) and day by day, newest first, from the kept
+ * counters: `users_month` (role, month) and `users_day` (day, role) without a verification filter,
+ * else `users` (role, verification status, phone verified, month) by month only.
+ */
+function usersByPeriod(db: Kysely<Database>, query: UserFilters): PeriodSources {
+  const role = query.role ?? null;
+  if (!query.verification_status) {
+    return {
+      months: () => rowsByMonth(db, 'users_month', role ? [bucketPattern([role, null])] : []),
+      days: (month) => rowsByDay(db, 'users_day', month, role ? [bucketPattern([null, role])] : []),
+    };
+  }
+  const roles =
+    query.verification_status === 'not_started'
+      ? (role ? [role] : ['provider', 'client']).filter((value) => value !== 'admin')
+      : [role];
+  const status = query.verification_status === 'not_started' ? '-' : query.verification_status;
+  return {
+    months: async () =>
+      roles.length === 0
+        ? []
+        : rowsByMonth(
+            db,
+            'users',
+            roles.map((value) => bucketPattern([value, status, null, null])),
+          ),
   };
 }
 
@@ -195,6 +226,10 @@ export async function listUsers(
   const window = pageWindow(query);
   // Its count told, the page alone reads the matches: along the list's order when that is cheaper.
   const rowsPlan = capped ? pagePlan(plan, window.offset + window.limit) : plan;
+  // A deep page without a search starts at its month (db/deep-pages.ts).
+  const start = search
+    ? { offset: window.offset }
+    : await deepPageStart(window.offset, usersByPeriod(db, query));
   let textOrder = mayReadInTextOrder(dialectOf(db), 'users', search, plan);
   if (textOrder && (query.role || query.verification_status)) {
     const buckets = await readCounters(db, 'users_state');
@@ -213,7 +248,7 @@ export async function listUsers(
         : filteredUsers(db, query, plan).select('users.id'),
     ...pageReaders(
       db,
-      window,
+      { limit: window.limit, offset: start.offset },
       (ids) =>
         db
           .selectFrom('users')
@@ -222,7 +257,12 @@ export async function listUsers(
           .orderBy('users.date_joined', 'desc')
           .orderBy('users.id', 'desc'),
       (among?: readonly number[]) =>
-        (among ? db.selectFrom('users').where('users.id', 'in', among) : filteredUsers(db, query, rowsPlan))
+        (among
+          ? db.selectFrom('users').where('users.id', 'in', among)
+          : filteredUsers(db, query, rowsPlan).$if(start.before !== undefined, (rows) =>
+              rows.where('users.date_joined', '<', start.before ?? ''),
+            )
+        )
           .select('users.id')
           .orderBy('users.date_joined', 'desc')
           .orderBy('users.id', 'desc'),

@@ -2,7 +2,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /*
  * Frozen with the migration that created it (2026-11-23-0001), extended by 0022 (rollups, which
- * `rollups: false` leaves out) and 0023 (the verifications' day rollups): no application imports. The seed
+ * `rollups: false` leaves out), 0023 (the verifications' day rollups) and 0034 (the users' and
+ * projects' day rollups, which `pageRollups: false` leaves out): no application imports. The seed
  * reuses `dropCounterMachinery` / `installCounterMachinery` around its bulk load.
  *
  * `list_counters(list, bucket, n, amount)` holds, for each list of the console, how many rows fall
@@ -70,6 +71,11 @@ export interface CounterDefinition {
 export interface CounterRollup {
   list: string;
   bucket: (flavor: Flavor, row: string) => string;
+  /**
+   * Rows by day of the list's order, day first in the bucket ('YYYY-MM-DD|…'), for its deep pages
+   * (added 2026-11-27, migration 0034): a page at any depth finds its day among a month's days.
+   */
+  pages?: true;
 }
 
 export const COUNTERS: CounterDefinition[] = [
@@ -92,6 +98,7 @@ export const COUNTERS: CounterDefinition[] = [
           join([`${r}.role`, text(`${r}.verification_status`), flag(`${r}.is_phone_verified`)]),
       },
       { list: 'users_month', bucket: (f, r) => join([`${r}.role`, month(f, `${r}.date_joined`)]) },
+      { list: 'users_day', bucket: (f, r) => join([day(f, `${r}.date_joined`), `${r}.role`]), pages: true },
     ],
   },
   {
@@ -163,6 +170,11 @@ export const COUNTERS: CounterDefinition[] = [
     rollups: [
       { list: 'projects_state', bucket: (_f, r) => join([`${r}.status`, text(`${r}.category_id`)]) },
       { list: 'projects_month', bucket: (f, r) => join([`${r}.status`, month(f, `${r}.created_at`)]) },
+      {
+        list: 'projects_day',
+        bucket: (f, r) => join([day(f, `${r}.created_at`), `${r}.status`]),
+        pages: true,
+      },
     ],
   },
   {
@@ -218,6 +230,8 @@ function liveOf(definition: CounterDefinition, row: string): string {
 /** Whether the triggers also keep the rollups (migration 0022 removes them again in its `down`). */
 export interface MachineryOptions {
   rollups: boolean;
+  /** With the rollups, the day rollups of deep pages too (migration 0034 removes them again in its `down`). */
+  pageRollups?: boolean;
 }
 
 const WITH_ROLLUPS: MachineryOptions = { rollups: true };
@@ -225,7 +239,9 @@ const WITH_ROLLUPS: MachineryOptions = { rollups: true };
 /** The list and, unless left out, its rollups: each list's name and bucket. */
 function listsOf(definition: CounterDefinition, options: MachineryOptions): CounterRollup[] {
   const main = { list: definition.list, bucket: definition.bucket };
-  return options.rollups ? [main, ...(definition.rollups ?? [])] : [main];
+  if (!options.rollups) return [main];
+  const rollups = definition.rollups ?? [];
+  return [main, ...(options.pageRollups === false ? rollups.filter((rollup) => !rollup.pages) : rollups)];
 }
 
 /** One statement per list of `definition` (and its rollups), one after the other. */
@@ -438,7 +454,16 @@ async function countDefinition(
   definition: CounterDefinition,
   options: MachineryOptions,
 ): Promise<void> {
-  for (const { list, bucket } of listsOf(definition, options)) {
+  await countLists(db, flavor, definition, listsOf(definition, options));
+}
+
+async function countLists(
+  db: AnyDb,
+  flavor: Flavor,
+  definition: CounterDefinition,
+  lists: readonly CounterRollup[],
+): Promise<void> {
+  for (const { list, bucket } of lists) {
     await sql
       .raw(`insert into list_counters (list, bucket, n, amount)
         select '${list}', ${bucket(flavor, 'r')}, count(*), coalesce(sum(${amountOf(definition, flavor, 'r')}), 0)
@@ -471,6 +496,29 @@ export async function installCounterRollups(db: AnyDb, options: MachineryOptions
   const flavor = flavorOf(db);
   for (const definition of COUNTERS.filter((candidate) => candidate.rollups && !candidate.followsUser)) {
     await reinstallTable(db, flavor, definition, options);
+  }
+}
+
+/**
+ * Migration 0034: the deep pages' day rollups (`pages`) counted, with or without them per
+ * `options.pageRollups`, and their tables' triggers recreated; the tables' other lists are kept.
+ */
+export async function installPageRollups(db: AnyDb, options: MachineryOptions): Promise<void> {
+  const flavor = flavorOf(db);
+  for (const definition of COUNTERS) {
+    const pages = (definition.rollups ?? []).filter((rollup) => rollup.pages);
+    if (pages.length === 0) continue;
+    await dropTableCounterTriggers(db, flavor, definition.table);
+    await db
+      .deleteFrom('list_counters')
+      .where(
+        'list',
+        'in',
+        pages.map((rollup) => rollup.list),
+      )
+      .execute();
+    if (options.rollups && options.pageRollups !== false) await countLists(db, flavor, definition, pages);
+    await createTableCounterTriggers(db, flavor, definition, options);
   }
 }
 

@@ -1,0 +1,157 @@
+import type { Insertable, Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCategory, projectRow } from '../modules/projects/projects.factories.js';
+import { insertUser, userRow } from '../test/factories.js';
+import { createTestContext, type TestContext } from '../test/test-context.js';
+import { DEEP_PAGE_OFFSET, setDeepPageOffsetForTests } from './deep-pages.js';
+import type { Database, UsersTable } from './schema.js';
+
+/*
+ * Deep pages start at their month, told by the kept counters (db/deep-pages.ts): every deep page
+ * holds the rows the plain offset over the list's order holds, for each filter, on month boundaries
+ * and at their edges. Pages are deep here from DEEP_FROM on (DEEP_PAGE_OFFSET in the API), so that
+ * every filter of a few hundred rows has deep pages.
+ */
+
+const MONTHS = 14;
+const ROWS = 1500;
+const CHUNK = 200;
+const DEEP_FROM = 30;
+
+/** The instant of row `index`: spread over MONTHS months, with some at a month's first and last instants. */
+function instantOf(index: number): string {
+  const month = index % MONTHS;
+  const year = 2025 + Math.floor((month + 9) / 12);
+  const monthOfYear = ((month + 9) % 12) + 1;
+  const first = Date.UTC(year, monthOfYear - 1, 1);
+  const next = Date.UTC(year, monthOfYear, 1);
+  if (index % 97 === 0) return new Date(first).toISOString();
+  if (index % 89 === 0) return new Date(next - 1).toISOString();
+  return new Date(first + ((index * 7919) % (next - first))).toISOString();
+}
+
+async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK) await insert(rows.slice(start, start + CHUNK));
+}
+
+describe('deep pages', () => {
+  let ctx: TestContext;
+  let db: Kysely<Database>;
+  let categories: number[];
+
+  beforeAll(async () => {
+    setDeepPageOffsetForTests(DEEP_FROM);
+    ctx = await createTestContext();
+    db = ctx.db;
+    const statuses = [null, 'pending', 'verified', 'rejected'] as const;
+    // The status is the triggers' (read-only in the schema); written here directly, as the seed does.
+    const users: Array<Insertable<UsersTable> & { verification_status: string | null }> = Array.from(
+      { length: ROWS },
+      (_, index) => ({
+        ...userRow({
+          role: index % 20 === 0 ? 'admin' : index % 3 === 0 ? 'provider' : 'client',
+          date_joined: instantOf(index),
+          deleted_at: index % 29 === 0 ? '2026-11-01T00:00:00.000Z' : null,
+        }),
+        verification_status: index % 20 === 0 ? null : (statuses[index % 4] ?? null),
+      }),
+    );
+    await db
+      .transaction()
+      .execute((trx) => insertInChunks(users, (chunk) => trx.insertInto('users').values(chunk).execute()));
+    const client = await insertUser(db, { first_name: 'Nzinga', last_name: 'Mbande' });
+    categories = [await insertCategory(db, 'Plomberie'), await insertCategory(db, 'Électricité')];
+    const projectStatuses = ['open', 'in_progress', 'completed', 'closed', 'cancelled'] as const;
+    const projects = Array.from({ length: ROWS }, (_, index) =>
+      projectRow({
+        client_id: client,
+        client: { first_name: 'Nzinga', last_name: 'Mbande', username: 'nzinga' },
+        status: projectStatuses[index % projectStatuses.length],
+        category_id: index % 7 === 0 ? null : (categories[index % 2] ?? null),
+        created_at: instantOf(index * 3 + 1),
+      }),
+    );
+    await db
+      .transaction()
+      .execute((trx) =>
+        insertInChunks(projects, (chunk) => trx.insertInto('projects').values(chunk).execute()),
+      );
+  }, 120_000);
+
+  afterAll(async () => {
+    setDeepPageOffsetForTests(DEEP_PAGE_OFFSET);
+    await ctx.close();
+  });
+
+  const idsOf = async (url: string): Promise<{ count: number; ids: number[] }> => {
+    const response = await ctx.app.inject({ method: 'GET', url, headers: ctx.auth });
+    expect(response.statusCode, url).toBe(200);
+    const body = response.json<{ count: number; results: { id: number }[] }>();
+    return { count: body.count, ids: body.results.map((row) => row.id) };
+  };
+
+  /** Every page from the deep ones on, in two page sizes, against the plain offset's rows. */
+  async function expectDeepPages(
+    url: (page: number, size: number) => string,
+    expected: () => Promise<number[]>,
+  ): Promise<void> {
+    const all = await expected();
+    expect(all.length, url(1, 1)).toBeGreaterThan(2 * DEEP_FROM);
+    for (const size of [100, 37, 7]) {
+      const last = Math.ceil(all.length / size) + 1;
+      for (let page = 1; page <= last; page += size === 7 ? 5 : 1) {
+        const { count, ids } = await idsOf(url(page, size));
+        expect(count).toBe(all.length);
+        expect(ids, url(page, size)).toEqual(all.slice((page - 1) * size, page * size));
+      }
+    }
+  }
+
+  const userFilters: Array<{ query: string; role?: string; status?: string | null }> = [
+    { query: '' },
+    { query: '&role=client', role: 'client' },
+    { query: '&verification_status=pending', status: 'pending' },
+    { query: '&role=provider&verification_status=not_started', role: 'provider', status: null },
+    { query: '&verification_status=not_started', status: null },
+  ];
+
+  it.each(userFilters)('users$query: deep pages hold the rows of the plain offset', async (filter) => {
+    await expectDeepPages(
+      (page, size) => `/api/users/?page=${page}&page_size=${size}${filter.query}`,
+      async () => {
+        let rows = db.selectFrom('users').select('id').where('deleted_at', 'is', null);
+        if (filter.role) rows = rows.where('role', '=', filter.role as 'client');
+        if (filter.status === null) {
+          rows = rows.where('role', 'in', ['provider', 'client']).where('verification_status', 'is', null);
+        } else if (filter.status) {
+          rows = rows.where('verification_status', '=', filter.status as 'pending');
+        }
+        const found = await rows.orderBy('date_joined', 'desc').orderBy('id', 'desc').execute();
+        return found.map((row) => Number(row.id));
+      },
+    );
+  });
+
+  const projectFilters: Array<{ query: string; statuses?: string[]; category?: number }> = [
+    { query: '' },
+    { query: '&status=open', statuses: ['open'] },
+    { query: '&status=completed', statuses: ['completed', 'closed'] },
+    { query: '&category=first', category: 0 },
+    { query: '&status=cancelled&category=second', statuses: ['cancelled'], category: 1 },
+  ];
+
+  it.each(projectFilters)('projects$query: deep pages hold the rows of the plain offset', async (filter) => {
+    const category = filter.category === undefined ? undefined : categories[filter.category];
+    const query = filter.query.replace(/category=\w+/, `category=${category}`);
+    await expectDeepPages(
+      (page, size) => `/api/admin/projects/?page=${page}&page_size=${size}${query}`,
+      async () => {
+        let rows = db.selectFrom('projects').select('id');
+        if (filter.statuses) rows = rows.where('status', 'in', filter.statuses as ['open']);
+        if (category !== undefined) rows = rows.where('category_id', '=', category);
+        const found = await rows.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+        return found.map((row) => Number(row.id));
+      },
+    );
+  });
+});

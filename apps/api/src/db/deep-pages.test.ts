@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { DEEP_PAGE_OFFSET, deepPageStart, endOfPeriod, type PeriodCount } from './deep-pages.js';
+
+describe('endOfPeriod', () => {
+  it('gives the first instant after a month or a day, across a month and a year', () => {
+    expect(endOfPeriod('2026-02')).toBe('2026-03-01T00:00:00.000Z');
+    expect(endOfPeriod('2025-12')).toBe('2026-01-01T00:00:00.000Z');
+    expect(endOfPeriod('2026-02-14')).toBe('2026-02-15T00:00:00.000Z');
+    expect(endOfPeriod('2024-02-29')).toBe('2024-03-01T00:00:00.000Z');
+    expect(endOfPeriod('2025-12-31')).toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  it('refuses what is not a period', () => {
+    expect(() => endOfPeriod('novembre')).toThrow(/période invalide/);
+  });
+});
+
+describe('deepPageStart', () => {
+  const D = DEEP_PAGE_OFFSET;
+  const months: PeriodCount[] = [
+    ['2026-11', D + 10],
+    ['2026-09', 20],
+    ['2026-08', 5],
+  ];
+  const daysOf: Record<string, PeriodCount[]> = {
+    '2026-11': [
+      ['2026-11-27', D + 5],
+      ['2026-11-03', 5],
+    ],
+    '2026-09': [
+      ['2026-09-30', 12],
+      ['2026-09-01', 8],
+    ],
+    '2026-08': [['2026-08-15', 5]],
+  };
+  const reads: string[] = [];
+  const sources = {
+    months: async () => {
+      reads.push('months');
+      return months;
+    },
+    days: async (month: string) => {
+      reads.push(month);
+      return daysOf[month] ?? [];
+    },
+  };
+
+  it('reads no counters for a shallow page', async () => {
+    reads.length = 0;
+    expect(await deepPageStart(D - 1, sources)).toEqual({ offset: D - 1 });
+    expect(reads).toEqual([]);
+  });
+
+  it('keeps the plain offset inside the newest day', async () => {
+    expect(await deepPageStart(D + 4, sources)).toEqual({ offset: D + 4 });
+  });
+
+  it('starts at the end of the day holding the row, after the newer days and months', async () => {
+    reads.length = 0;
+    // Row D + 5 is the first of November 3rd.
+    expect(await deepPageStart(D + 5, sources)).toEqual({ offset: 0, before: '2026-11-04T00:00:00.000Z' });
+    expect(reads).toEqual(['months', '2026-11']);
+    expect(await deepPageStart(D + 9, sources)).toEqual({ offset: 4, before: '2026-11-04T00:00:00.000Z' });
+    // Rows D + 10 to D + 29 are September's: its 30th first.
+    expect(await deepPageStart(D + 10, sources)).toEqual({
+      offset: 0,
+      before: '2026-10-01T00:00:00.000Z',
+    });
+    expect(await deepPageStart(D + 23, sources)).toEqual({
+      offset: 1,
+      before: '2026-09-02T00:00:00.000Z',
+    });
+    expect(await deepPageStart(D + 34, sources)).toEqual({
+      offset: 4,
+      before: '2026-08-16T00:00:00.000Z',
+    });
+  });
+
+  it('without days, starts at the end of the month holding the row', async () => {
+    const monthsOnly = { months: sources.months };
+    expect(await deepPageStart(D + 9, monthsOnly)).toEqual({ offset: D + 9 });
+    expect(await deepPageStart(D + 23, monthsOnly)).toEqual({
+      offset: 13,
+      before: '2026-10-01T00:00:00.000Z',
+    });
+  });
+
+  it("falls back to the month's end when its days no longer hold the row", async () => {
+    const shrunk = { months: sources.months, days: async () => [['2026-09-30', 3] as const] };
+    expect(await deepPageStart(D + 23, shrunk)).toEqual({ offset: 13, before: '2026-10-01T00:00:00.000Z' });
+  });
+
+  it('past the last row, the plain offset (an empty page)', async () => {
+    expect(await deepPageStart(D + 35, sources)).toEqual({ offset: D + 35 });
+  });
+});
