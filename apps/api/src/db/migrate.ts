@@ -27,6 +27,7 @@ import * as conversationActivityDays from './migrations/2026-11-27-0031-conversa
 import * as textIndexSegments from './migrations/2026-11-27-0032-text-index-segments.js';
 import * as auditSearchPendingList from './migrations/2026-11-27-0033-audit-search-pending-list.js';
 import * as dayRollups from './migrations/2026-11-27-0034-day-rollups.js';
+import * as usersRoleIndexes from './migrations/2026-11-27-0035-users-role-indexes.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0032-text-index-segments': textIndexSegments,
   '2026-11-27-0033-audit-search-pending-list': auditSearchPendingList,
   '2026-11-27-0034-day-rollups': dayRollups,
+  '2026-11-27-0035-users-role-indexes': usersRoleIndexes,
 };
 
 export class MigrationError extends Error {}
