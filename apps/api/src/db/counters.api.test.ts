@@ -56,7 +56,7 @@ async function recount(db: Kysely<Database>): Promise<Map<string, number>> {
   add(
     'users_day',
     users.filter((user) => user.deleted_at === null),
-    (u) => [day(u.date_joined), u.role].join('|'),
+    (u) => [day(u.date_joined), u.role, text(u.verification_status)].join('|'),
   );
   add('providers', (await all('provider_profiles')).filter(live), (p) => flag(p.is_verified));
   const providerVerifications = (await all('provider_verifications')).filter(live);

@@ -90,31 +90,37 @@ function bucketMatches(query: UserFilters): (parts: string[]) => boolean {
 
 /**
  * The filtered live users month by month (month joined) and day by day, newest first, from the kept
- * counters: `users_month` (role, month) and `users_day` (day, role) without a verification filter,
- * else `users` (role, verification status, phone verified, month) by month only.
+ * counters: `users_month` (role, month) without a verification filter, else `users` (role,
+ * verification status, phone verified, month); `users_day` (day, role, verification status).
  */
 function usersByPeriod(db: Kysely<Database>, query: UserFilters): PeriodSources {
   const role = query.role ?? null;
   if (!query.verification_status) {
     return {
       months: () => rowsByMonth(db, 'users_month', role ? [bucketPattern([role, null])] : []),
-      days: (month) => rowsByDay(db, 'users_day', month, role ? [bucketPattern([null, role])] : []),
+      days: (month) => rowsByDay(db, 'users_day', month, role ? [bucketPattern([null, role, null])] : []),
     };
   }
-  const roles =
-    query.verification_status === 'not_started'
-      ? (role ? [role] : ['provider', 'client']).filter((value) => value !== 'admin')
-      : [role];
-  const status = query.verification_status === 'not_started' ? '-' : query.verification_status;
+  const notStarted = query.verification_status === 'not_started';
+  const roles = notStarted
+    ? (role ? [role] : ['provider', 'client']).filter((value) => value !== 'admin')
+    : [role];
+  const status = notStarted ? '-' : query.verification_status;
+  if (roles.length === 0) return { months: async () => [] };
   return {
-    months: async () =>
-      roles.length === 0
-        ? []
-        : rowsByMonth(
-            db,
-            'users',
-            roles.map((value) => bucketPattern([value, status, null, null])),
-          ),
+    months: () =>
+      rowsByMonth(
+        db,
+        'users',
+        roles.map((value) => bucketPattern([value, status, null, null])),
+      ),
+    days: (month) =>
+      rowsByDay(
+        db,
+        'users_day',
+        month,
+        roles.map((value) => bucketPattern([null, value, status])),
+      ),
   };
 }
 

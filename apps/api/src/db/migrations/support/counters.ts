@@ -98,7 +98,11 @@ export const COUNTERS: CounterDefinition[] = [
           join([`${r}.role`, text(`${r}.verification_status`), flag(`${r}.is_phone_verified`)]),
       },
       { list: 'users_month', bucket: (f, r) => join([`${r}.role`, month(f, `${r}.date_joined`)]) },
-      { list: 'users_day', bucket: (f, r) => join([day(f, `${r}.date_joined`), `${r}.role`]), pages: true },
+      {
+        list: 'users_day',
+        bucket: (f, r) => join([day(f, `${r}.date_joined`), `${r}.role`, text(`${r}.verification_status`)]),
+        pages: true,
+      },
     ],
   },
   {
