@@ -232,7 +232,7 @@ export async function listUsers(
   const window = pageWindow(query);
   // Its count told, the page alone reads the matches: along the list's order when that is cheaper.
   const rowsPlan = capped ? pagePlan(plan, window.offset + window.limit) : plan;
-  // A deep page without a search starts at its month (db/deep-pages.ts).
+  // A deep page without a search starts at its day (db/deep-pages.ts).
   const start = search
     ? { offset: window.offset }
     : await deepPageStart(window.offset, usersByPeriod(db, query));
