@@ -110,6 +110,14 @@ async function kept(db: Kysely<Database>): Promise<Map<string, number>> {
   );
 }
 
+/** The kept counters equal a recount, but hold none of the lists `left` (a migration undone). */
+async function expectKeptWithout(db: Kysely<Database>, left: ReadonlySet<string>): Promise<void> {
+  const listOf = (key: string) => key.split(':')[0] ?? '';
+  const undone = await kept(db);
+  expect([...undone.keys()].filter((key) => left.has(listOf(key)))).toEqual([]);
+  expect(undone).toEqual(new Map([...(await recount(db))].filter(([key]) => !left.has(listOf(key)))));
+}
+
 async function revenue(db: Kysely<Database>): Promise<number> {
   const rows = await db.selectFrom('list_counters').select('amount').where('list', '=', 'offers').execute();
   return Math.round(rows.reduce((sum, row) => sum + Number(row.amount), 0));
@@ -269,15 +277,11 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       'projects_day',
       'disputes_resolved',
     ]);
-    const withoutRollups = (counts: Map<string, number>) =>
-      new Map([...counts].filter(([key]) => !rollups.has(key.split(':')[0] ?? '')));
     await counterRollups.down(db);
     // The triggers keep the lists alone: buckets move, no rollup comes back.
     await db.updateTable('projects').set({ status: 'cancelled' }).where('status', '=', 'open').execute();
     await db.updateTable('users').set({ is_phone_verified: false }).where('role', '=', 'provider').execute();
-    const undone = await kept(db);
-    expect([...undone.keys()].some((key) => rollups.has(key.split(':')[0] ?? ''))).toBe(false);
-    expect(undone).toEqual(withoutRollups(await recount(db)));
+    await expectKeptWithout(db, rollups);
     await counterRollups.up(db);
     expect(await kept(db)).toEqual(await recount(db));
     await db.updateTable('projects').set({ status: 'open' }).where('status', '=', 'cancelled').execute();
@@ -286,8 +290,6 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
 
   it("lose the users' and projects' day rollups when migration 0034 is undone, and get them back recounted", async () => {
     const rollups = new Set(['users_day', 'projects_day']);
-    const withoutRollups = (counts: Map<string, number>) =>
-      new Map([...counts].filter(([key]) => !rollups.has(key.split(':')[0] ?? '')));
     await dayRollups.down(db);
     // The triggers keep every other list: a move to another day, a status, a deletion.
     await db
@@ -306,9 +308,7 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       .set({ date_joined: '2026-10-05T09:30:00.000Z' })
       .where('id', '=', user.id)
       .execute();
-    const undone = await kept(db);
-    expect([...undone.keys()].some((key) => rollups.has(key.split(':')[0] ?? ''))).toBe(false);
-    expect(undone).toEqual(withoutRollups(await recount(db)));
+    await expectKeptWithout(db, rollups);
     await dayRollups.up(db);
     expect(await kept(db)).toEqual(await recount(db));
     // Kept again by the triggers.
@@ -323,8 +323,6 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
 
   it("lose the verifications' day rollups when migration 0023 is undone, and get them back recounted", async () => {
     const rollups = new Set(['pv_pending_day', 'pv_processed_day', 'cv_pending_day']);
-    const withoutRollups = (counts: Map<string, number>) =>
-      new Map([...counts].filter(([key]) => !rollups.has(key.split(':')[0] ?? '')));
     const provider = await db
       .selectFrom('provider_verifications')
       .select(['id', 'user_id'])
@@ -342,9 +340,7 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       .set({ deleted_at: '2026-11-21T11:00:00.000Z' })
       .where('id', '=', provider.user_id)
       .execute();
-    const undone = await kept(db);
-    expect([...undone.keys()].some((key) => rollups.has(key.split(':')[0] ?? ''))).toBe(false);
-    expect(undone).toEqual(withoutRollups(await recount(db)));
+    await expectKeptWithout(db, rollups);
     await verificationDayRollups.up(db);
     expect(await kept(db)).toEqual(await recount(db));
     // Kept again by the triggers, the users' deletions included.
@@ -358,7 +354,6 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   });
 
   it('lose the conversations by day when migration 0031 is undone, and get them back recounted', async () => {
-    const isDay = (key: string) => key.startsWith('conversations_day:');
     const conversation = await db
       .selectFrom('conversations')
       .select(['id', 'client_id'])
@@ -379,9 +374,7 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
         deleted_at: null,
       })
       .execute();
-    const undone = await kept(db);
-    expect([...undone.keys()].some(isDay)).toBe(false);
-    expect(undone).toEqual(new Map([...(await recount(db))].filter(([key]) => !isDay(key))));
+    await expectKeptWithout(db, new Set(['conversations_day']));
     await conversationActivityDays.up(db);
     expect(await kept(db)).toEqual(await recount(db));
     // Kept again by the triggers.
