@@ -9,6 +9,7 @@ import * as counterRollups from './migrations/2026-11-26-0022-counter-rollups.js
 import * as verificationDayRollups from './migrations/2026-11-26-0023-verification-day-rollups.js';
 import * as conversationActivityDays from './migrations/2026-11-27-0031-conversation-activity-days.js';
 import * as dayRollups from './migrations/2026-11-27-0034-day-rollups.js';
+import * as verificationDayPages from './migrations/2026-11-27-0036-verification-day-pages.js';
 import type { Database } from './schema.js';
 import { searchMatches } from './search.js';
 
@@ -66,9 +67,18 @@ async function recount(db: Kysely<Database>): Promise<Map<string, number>> {
   add('pv_processed_day', providerVerifications, (v) =>
     v.verification_status !== 'pending' && v.verified_at !== null ? day(v.verified_at) : '-',
   );
+  add('pv_month', providerVerifications, (v) =>
+    [v.verification_status, flag(v.is_business), month(v.submitted_at)].join('|'),
+  );
+  add('pv_day', providerVerifications, (v) =>
+    [day(v.submitted_at), v.verification_status, flag(v.is_business)].join('|'),
+  );
   const clientVerifications = (await all('client_verifications')).filter(live);
   add('cv_pending_day', clientVerifications, (v) =>
     v.verification_status === 'pending' ? day(v.submitted_at) : '-',
+  );
+  add('cv_day', clientVerifications, (v) =>
+    [day(v.submitted_at), v.verification_status, v.document_type].join('|'),
   );
   add('provider_verifications', providerVerifications, (v) =>
     [
@@ -322,7 +332,15 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   });
 
   it("lose the verifications' day rollups when migration 0023 is undone, and get them back recounted", async () => {
-    const rollups = new Set(['pv_pending_day', 'pv_processed_day', 'cv_pending_day']);
+    // The deep pages' rollups (0036) too: 0023 undone keeps the lists alone.
+    const rollups = new Set([
+      'pv_pending_day',
+      'pv_processed_day',
+      'cv_pending_day',
+      'pv_month',
+      'pv_day',
+      'cv_day',
+    ]);
     const provider = await db
       .selectFrom('provider_verifications')
       .select(['id', 'user_id'])
@@ -349,6 +367,38 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       .updateTable('client_verifications')
       .set({ verification_status: 'rejected', verified_at: '2026-11-22T10:00:00.000Z' })
       .where('verification_status', '=', 'pending')
+      .execute();
+    expect(await kept(db)).toEqual(await recount(db));
+  });
+
+  it("lose the verifications' deep pages' rollups when migration 0036 is undone, and get them back recounted", async () => {
+    const rollups = new Set(['pv_month', 'pv_day', 'cv_day']);
+    const provider = await db
+      .selectFrom('provider_verifications')
+      .select(['id', 'user_id'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    await verificationDayPages.down(db);
+    // The triggers keep every other list, the day rollups of 0023 among them: a move, a deletion.
+    await db
+      .updateTable('provider_verifications')
+      .set({ submitted_at: '2026-10-03T07:00:00.000Z', is_business: true })
+      .where('id', '=', provider.id)
+      .execute();
+    await db
+      .updateTable('users')
+      .set({ deleted_at: '2026-11-21T11:00:00.000Z' })
+      .where('id', '=', provider.user_id)
+      .execute();
+    await expectKeptWithout(db, rollups);
+    await verificationDayPages.up(db);
+    expect(await kept(db)).toEqual(await recount(db));
+    // Kept again by the triggers, the users' deletions included.
+    await db.updateTable('users').set({ deleted_at: null }).where('id', '=', provider.user_id).execute();
+    await db
+      .updateTable('client_verifications')
+      .set({ document_type: 'passport', submitted_at: '2026-09-30T23:59:59.999Z' })
+      .where('verification_status', '=', 'rejected')
       .execute();
     expect(await kept(db)).toEqual(await recount(db));
   });

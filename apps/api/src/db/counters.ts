@@ -22,6 +22,9 @@ export type CounterList =
   | 'pv_pending_day'
   | 'pv_processed_day'
   | 'cv_pending_day'
+  | 'pv_month'
+  | 'pv_day'
+  | 'cv_day'
   | 'projects'
   | 'projects_state'
   | 'projects_month'
@@ -87,6 +90,9 @@ export async function sumBucketsFrom(db: Kysely<Database>, list: CounterList, fr
 
 /** The lists whose bucket ends with the row's month ('|YYYY-MM'). */
 export type MonthlyCounterList = 'users' | 'client_verifications' | 'projects' | 'offers' | 'disputes';
+
+/** The lists that hold rows by month for deep pages only (db/deep-pages.ts), month last as well. */
+type PageMonthList = 'users_month' | 'projects_month' | 'pv_month';
 
 /** Length of a bucket's month suffix: '|' and 'YYYY-MM'. */
 const MONTH_SUFFIX_LENGTH = 8;
@@ -158,7 +164,7 @@ const bucketMonth = sql<string>`substr(bucket, length(bucket) - ${sql.lit(MONTH_
  */
 export async function rowsByMonth(
   db: Kysely<Database>,
-  list: MonthlyCounterList | 'users_month' | 'projects_month',
+  list: MonthlyCounterList | PageMonthList,
   patterns: readonly string[],
 ): Promise<Array<[month: string, rows: number]>> {
   const rows = await executeNamed(
@@ -182,7 +188,7 @@ const bucketDay = sql<string>`substr(bucket, 1, 10)`;
  */
 export async function rowsByDay(
   db: Kysely<Database>,
-  list: 'users_day' | 'projects_day',
+  list: 'users_day' | 'projects_day' | 'pv_day' | 'cv_day',
   month: string,
   patterns: readonly string[],
 ): Promise<Array<[day: string, rows: number]>> {

@@ -1,15 +1,16 @@
 import type { Insertable, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { providerVerificationSearchText } from '../lib/search-text.js';
 import { insertCategory, projectRow } from '../modules/projects/projects.factories.js';
 import { insertUser, userRow } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import { DEEP_PAGE_OFFSET, setDeepPageOffsetForTests } from './deep-pages.js';
-import type { Database, UsersTable } from './schema.js';
+import type { ClientVerificationsTable, Database, ProviderVerificationsTable, UsersTable } from './schema.js';
 
 /*
- * Deep pages start at their month, told by the kept counters (db/deep-pages.ts): every deep page
- * holds the rows the plain offset over the list's order holds, for each filter, on month boundaries
- * and at their edges. Pages are deep here from DEEP_FROM on (DEEP_PAGE_OFFSET in the API), so that
+ * Deep pages start at their month and day, told by the kept counters (db/deep-pages.ts): every deep
+ * page holds the rows the plain offset over the list's order holds, for each filter of the users,
+ * projects and both verification lists, on month boundaries and at their edges. Pages are deep here from DEEP_FROM on (DEEP_PAGE_OFFSET in the API), so that
  * every filter of a few hundred rows has deep pages.
  */
 
@@ -76,7 +77,67 @@ describe('deep pages', () => {
       .execute((trx) =>
         insertInChunks(projects, (chunk) => trx.insertInto('projects').values(chunk).execute()),
       );
+    await insertVerifications();
   }, 120_000);
+
+  /**
+   * A verification, of the user's own status, for every provider and client who has one (deleted
+   * ones included), then more users deleted: their verifications leave the lists and the counters
+   * follow them.
+   */
+  async function insertVerifications(): Promise<void> {
+    const owners = await db
+      .selectFrom('users')
+      .select([
+        'id',
+        'role',
+        'username',
+        'first_name',
+        'last_name',
+        'email',
+        'phone_number',
+        'verification_status',
+      ])
+      .where('role', 'in', ['provider', 'client'])
+      .where('verification_status', 'is not', null)
+      .orderBy('id')
+      .execute();
+    const common = (owner: (typeof owners)[number], index: number) => ({
+      verification_status: owner.verification_status ?? 'pending',
+      submitted_at: instantOf(index * 5 + 2),
+      updated_at: instantOf(index * 5 + 2),
+    });
+    const providers: Array<Insertable<ProviderVerificationsTable>> = owners
+      .filter((owner) => owner.role === 'provider')
+      .map((owner, index) => ({
+        ...common(owner, index),
+        user_id: owner.id,
+        is_business: index % 4 === 0,
+        document_type: 'id_card',
+        search_text: providerVerificationSearchText(owner, { business_name: null }),
+      }));
+    const clients: Array<Insertable<ClientVerificationsTable>> = owners
+      .filter((owner) => owner.role === 'client')
+      .map((owner, index) => ({
+        ...common(owner, index),
+        user_id: owner.id,
+        document_type: index % 5 === 0 ? 'passport' : 'id_card',
+      }));
+    await db.transaction().execute(async (trx) => {
+      await insertInChunks(providers, (chunk) =>
+        trx.insertInto('provider_verifications').values(chunk).execute(),
+      );
+      await insertInChunks(clients, (chunk) =>
+        trx.insertInto('client_verifications').values(chunk).execute(),
+      );
+    });
+    const deleted = owners.filter((_, index) => index % 31 === 0).map((owner) => owner.id);
+    await db
+      .updateTable('users')
+      .set({ deleted_at: '2026-11-02T00:00:00.000Z' })
+      .where('id', 'in', deleted)
+      .execute();
+  }
 
   afterAll(async () => {
     setDeepPageOffsetForTests(DEEP_PAGE_OFFSET);
@@ -150,6 +211,62 @@ describe('deep pages', () => {
         if (filter.statuses) rows = rows.where('status', 'in', filter.statuses as ['open']);
         if (category !== undefined) rows = rows.where('category_id', '=', category);
         const found = await rows.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+        return found.map((row) => Number(row.id));
+      },
+    );
+  });
+  const providerFilters: Array<{ query: string; status?: string; business?: boolean; days?: number }> = [
+    { query: '' },
+    { query: '&status=pending', status: 'pending' },
+    { query: '&is_business=true', business: true },
+    { query: '&status=verified&is_business=false', status: 'verified', business: false },
+    { query: '&days=200', days: 200 },
+  ];
+
+  it.each(
+    providerFilters,
+  )('provider verifications$query: deep pages hold the rows of the plain offset', async (filter) => {
+    await expectDeepPages(
+      (page, size) => `/api/admin/provider-verification/?page=${page}&page_size=${size}${filter.query}`,
+      async () => {
+        let rows = db
+          .selectFrom('provider_verifications as v')
+          .innerJoin('users', 'users.id', 'v.user_id')
+          .select('v.id')
+          .where('users.deleted_at', 'is', null);
+        if (filter.status) rows = rows.where('v.verification_status', '=', filter.status as 'pending');
+        if (filter.business !== undefined) rows = rows.where('v.is_business', '=', filter.business);
+        if (filter.days !== undefined) {
+          const since = new Date(Date.now() - filter.days * 86_400_000).toISOString();
+          rows = rows.where('v.submitted_at', '>=', since);
+        }
+        const found = await rows.orderBy('v.submitted_at', 'desc').orderBy('v.id', 'desc').execute();
+        return found.map((row) => Number(row.id));
+      },
+    );
+  });
+
+  const clientFilters: Array<{ query: string; status?: string; document?: string }> = [
+    { query: '' },
+    { query: '&verification_status=rejected', status: 'rejected' },
+    { query: '&document_type=passport', document: 'passport' },
+    { query: '&verification_status=pending&document_type=id_card', status: 'pending', document: 'id_card' },
+  ];
+
+  it.each(
+    clientFilters,
+  )('client verifications$query: deep pages hold the rows of the plain offset', async (filter) => {
+    await expectDeepPages(
+      (page, size) => `/api/admin/client-verification/?page=${page}&page_size=${size}${filter.query}`,
+      async () => {
+        let rows = db
+          .selectFrom('client_verifications as v')
+          .innerJoin('users', 'users.id', 'v.user_id')
+          .select('v.id')
+          .where('users.deleted_at', 'is', null);
+        if (filter.status) rows = rows.where('v.verification_status', '=', filter.status as 'pending');
+        if (filter.document) rows = rows.where('v.document_type', '=', filter.document as 'passport');
+        const found = await rows.orderBy('v.submitted_at', 'desc').orderBy('v.id', 'desc').execute();
         return found.map((row) => Number(row.id));
       },
     );

@@ -28,6 +28,7 @@ import * as textIndexSegments from './migrations/2026-11-27-0032-text-index-segm
 import * as auditSearchPendingList from './migrations/2026-11-27-0033-audit-search-pending-list.js';
 import * as dayRollups from './migrations/2026-11-27-0034-day-rollups.js';
 import * as usersRoleIndexes from './migrations/2026-11-27-0035-users-role-indexes.js';
+import * as verificationDayPages from './migrations/2026-11-27-0036-verification-day-pages.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0033-audit-search-pending-list': auditSearchPendingList,
   '2026-11-27-0034-day-rollups': dayRollups,
   '2026-11-27-0035-users-role-indexes': usersRoleIndexes,
+  '2026-11-27-0036-verification-day-pages': verificationDayPages,
 };
 
 export class MigrationError extends Error {}

@@ -4,8 +4,16 @@ import type {
   ClientVerificationStats,
 } from '@kwanza/contract';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
-import { readCounters, readCountersWithoutMonth, sumBuckets } from '../../db/counters.js';
+import {
+  bucketPattern,
+  readCounters,
+  readCountersWithoutMonth,
+  rowsByDay,
+  rowsByMonth,
+  sumBuckets,
+} from '../../db/counters.js';
 import type { Dialect } from '../../db/database.js';
+import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { filteredColumn, inTextIndexOrder, type SearchPlans, searchAnySide } from '../../db/search.js';
@@ -132,6 +140,24 @@ function bucketMatches(filters: Filters): (parts: string[]) => boolean {
 }
 
 /**
+ * The filtered verifications of live users month by month (month submitted) and day by day, newest
+ * first, from the kept counters: the list's own (status, document, month) and `cv_day` (day, status,
+ * document).
+ */
+function verificationsByPeriod(db: Kysely<Database>, filters: Filters): PeriodSources {
+  if (filters.verification_status === 'not_started') return { months: async () => [] };
+  const status = filters.verification_status ?? null;
+  const document = filters.document_type ?? null;
+  const filtered = status !== null || document !== null;
+  return {
+    months: () =>
+      rowsByMonth(db, 'client_verifications', filtered ? [bucketPattern([status, document, null])] : []),
+    days: (month) =>
+      rowsByDay(db, 'cv_day', month, filtered ? [bucketPattern([null, status, document])] : []),
+  };
+}
+
+/**
  * One page, newest submissions first, and its count: kept counters without a search, up to
  * SEARCH_COUNT_CAP with one (`capped` past it; a search matching fewer reads its page by id; a common
  * term under broad filters counted in its text index's order).
@@ -159,9 +185,13 @@ export async function pageOfClientVerifications(
     db
       .selectFrom('client_verifications')
       .where((eb) => matchesFilters(eb, filters, dialectOf<Database>(db), planned));
+  // A deep page without a search starts at its day (db/deep-pages.ts).
+  const start = filters.search
+    ? { offset: page.offset }
+    : await deepPageStart(page.offset, verificationsByPeriod(db, filters));
   const readers = pageReaders(
     db,
-    page,
+    { limit: page.limit, offset: start.offset },
     (ids) =>
       selectVerifications(db)
         .where('client_verifications.id', 'in', ids)
@@ -170,7 +200,9 @@ export async function pageOfClientVerifications(
     (among?: readonly number[]) =>
       (among
         ? db.selectFrom('client_verifications').where('client_verifications.id', 'in', among)
-        : filtered(rowsPlans)
+        : filtered(rowsPlans).$if(start.before !== undefined, (rows) =>
+            rows.where('client_verifications.submitted_at', '<', start.before ?? ''),
+          )
       )
         .select('client_verifications.id')
         .orderBy('client_verifications.submitted_at', 'desc')

@@ -6,8 +6,16 @@ import type {
 } from '@kwanza/contract';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { toCount } from '../../db/aggregates.js';
-import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
+import {
+  bucketPattern,
+  flagPart,
+  readCounters,
+  rowsByDay,
+  rowsByMonth,
+  sumBuckets,
+} from '../../db/counters.js';
 import type { Dialect } from '../../db/database.js';
+import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
 import { fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { filteredColumn, inTextIndexOrder, type SearchPlans, searchAnySide } from '../../db/search.js';
@@ -187,6 +195,23 @@ export function needsRows(filters: Filters): boolean {
 }
 
 /**
+ * The filtered verifications of live users month by month (month submitted) and day by day, newest
+ * first, from the kept counters `pv_month` (status, account type, month) and `pv_day` (day, status,
+ * account type). A submission window needs none: its rows are the newest ones of the list.
+ */
+function verificationsByPeriod(db: Kysely<Database>, filters: Filters): PeriodSources {
+  if (filters.status === 'not_started') return { months: async () => [] };
+  const status = filters.status ?? null;
+  const business = filters.is_business === undefined ? null : flagPart(filters.is_business);
+  const filtered = status !== null || business !== null;
+  return {
+    months: () => rowsByMonth(db, 'pv_month', filtered ? [bucketPattern([status, business, null])] : []),
+    days: (month) =>
+      rowsByDay(db, 'pv_day', month, filtered ? [bucketPattern([null, status, business])] : []),
+  };
+}
+
+/**
  * One page, newest submissions first (or oldest first for the pending queue), and its count: kept
  * counters for status and account type, an indexed count for a submission window, and up to
  * SEARCH_COUNT_CAP with a search (`capped` past it; a search matching fewer reads its page by id; a
@@ -219,9 +244,14 @@ export async function pageOfProviderVerifications(
     db
       .selectFrom('provider_verifications')
       .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db), planned));
+  // A deep page, newest first and without a search, starts at its day (db/deep-pages.ts).
+  const start =
+    filters.search || page.oldestFirst
+      ? { offset: page.offset }
+      : await deepPageStart(page.offset, verificationsByPeriod(db, filters));
   const readers = pageReaders(
     db,
-    page,
+    { limit: page.limit, offset: start.offset },
     (ids) =>
       selectVerifications(db, {}, now)
         .where('provider_verifications.id', 'in', ids)
@@ -230,7 +260,9 @@ export async function pageOfProviderVerifications(
     (among?: readonly number[]) =>
       (among
         ? db.selectFrom('provider_verifications').where('provider_verifications.id', 'in', among)
-        : filtered(rowsPlans)
+        : filtered(rowsPlans).$if(start.before !== undefined, (rows) =>
+            rows.where('provider_verifications.submitted_at', '<', start.before ?? ''),
+          )
       )
         .select('provider_verifications.id')
         .orderBy('provider_verifications.submitted_at', direction)

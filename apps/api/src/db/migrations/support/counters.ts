@@ -2,8 +2,9 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /*
  * Frozen with the migration that created it (2026-11-23-0001), extended by 0022 (rollups, which
- * `rollups: false` leaves out), 0023 (the verifications' day rollups) and 0034 (the users' and
- * projects' day rollups, which `pageRollups: false` leaves out): no application imports. The seed
+ * `rollups: false` leaves out), 0023 (the verifications' day rollups), 0034 (the users' and
+ * projects' day rollups, which `pageRollups: false` leaves out) and 0036 (the verifications' deep
+ * pages' rollups, left out the same way): no application imports. The seed
  * reuses `dropCounterMachinery` / `installCounterMachinery` around its bulk load.
  *
  * `list_counters(list, bucket, n, amount)` holds, for each list of the console, how many rows fall
@@ -72,8 +73,10 @@ export interface CounterRollup {
   list: string;
   bucket: (flavor: Flavor, row: string) => string;
   /**
-   * Rows by day of the list's order, day first in the bucket ('YYYY-MM-DD|…'), for its deep pages
-   * (added 2026-11-27, migration 0034): a page at any depth finds its day among a month's days.
+   * For the list's deep pages (added 2026-11-27, migrations 0034 and 0036): rows by day of the list's
+   * order, day first in the bucket ('YYYY-MM-DD|…'), so that a page at any depth finds its day among
+   * a month's days; or rows by month, month last ('…|YYYY-MM'), where the list's own buckets do not
+   * end with the month.
    */
   pages?: true;
 }
@@ -149,6 +152,19 @@ export const COUNTERS: CounterDefinition[] = [
         bucket: (f, r) =>
           `(case when ${r}.verification_status <> 'pending' and ${r}.verified_at is not null then ${day(f, `${r}.verified_at`)} else '-' end)`,
       },
+      // Deep pages (newest submissions first): by month, then by day, of the list's filters.
+      {
+        list: 'pv_month',
+        bucket: (f, r) =>
+          join([`${r}.verification_status`, flag(`${r}.is_business`), month(f, `${r}.submitted_at`)]),
+        pages: true,
+      },
+      {
+        list: 'pv_day',
+        bucket: (f, r) =>
+          join([day(f, `${r}.submitted_at`), `${r}.verification_status`, flag(`${r}.is_business`)]),
+        pages: true,
+      },
     ],
   },
   {
@@ -163,6 +179,13 @@ export const COUNTERS: CounterDefinition[] = [
         list: 'cv_pending_day',
         bucket: (f, r) =>
           `(case when ${r}.verification_status = 'pending' then ${day(f, `${r}.submitted_at`)} else '-' end)`,
+      },
+      // Deep pages: by day of the list's filters (its own buckets end with the month).
+      {
+        list: 'cv_day',
+        bucket: (f, r) =>
+          join([day(f, `${r}.submitted_at`), `${r}.verification_status`, `${r}.document_type`]),
+        pages: true,
       },
     ],
   },
@@ -504,12 +527,14 @@ export async function installCounterRollups(db: AnyDb, options: MachineryOptions
 }
 
 /**
- * Migration 0034: the deep pages' day rollups (`pages`) counted, with or without them per
- * `options.pageRollups`, and their tables' triggers recreated; the tables' other lists are kept.
+ * Migration 0034: the deep pages' day rollups (`pages`) of the tables that follow no user (users,
+ * projects) counted, with or without them per `options.pageRollups`, and their tables' triggers
+ * recreated; the tables' other lists are kept. (The verifications' came with 0036, through
+ * `installFollowerRollups`.)
  */
 export async function installPageRollups(db: AnyDb, options: MachineryOptions): Promise<void> {
   const flavor = flavorOf(db);
-  for (const definition of COUNTERS) {
+  for (const definition of COUNTERS.filter((candidate) => !candidate.followsUser)) {
     const pages = (definition.rollups ?? []).filter((rollup) => rollup.pages);
     if (pages.length === 0) continue;
     await dropTableCounterTriggers(db, flavor, definition.table);
@@ -528,7 +553,8 @@ export async function installPageRollups(db: AnyDb, options: MachineryOptions): 
 
 /**
  * Migration 0023: the same for the tables whose rows follow their user (the verifications' day
- * rollups), and the users' trigger that moves those rows in or out of their counters.
+ * rollups), and the users' trigger that moves those rows in or out of their counters. Migration 0036
+ * (the verifications' deep pages' rollups) too, with or without those per `options.pageRollups`.
  */
 export async function installFollowerRollups(db: AnyDb, options: MachineryOptions): Promise<void> {
   const flavor = flavorOf(db);
