@@ -10,6 +10,7 @@ import * as verificationDayRollups from './migrations/2026-11-26-0023-verificati
 import * as conversationActivityDays from './migrations/2026-11-27-0031-conversation-activity-days.js';
 import * as dayRollups from './migrations/2026-11-27-0034-day-rollups.js';
 import * as verificationDayPages from './migrations/2026-11-27-0036-verification-day-pages.js';
+import * as notificationDayPages from './migrations/2026-11-27-0037-notification-day-pages.js';
 import type { Database } from './schema.js';
 import { searchMatches } from './search.js';
 
@@ -109,7 +110,14 @@ async function recount(db: Kysely<Database>): Promise<Map<string, number>> {
     conversations.filter((c) => c.last_activity_at !== null),
     (c) => `${day(c.last_activity_at)}|${Number(c.unread_messages) > 0 ? '1' : '0'}`,
   );
-  add('notifications', await all('notifications'), (n) => [flag(n.is_read), n.notification_type].join('|'));
+  const notifications = await all('notifications');
+  add('notifications', notifications, (n) => [flag(n.is_read), n.notification_type].join('|'));
+  add('notifications_month', notifications, (n) =>
+    [flag(n.is_read), n.notification_type, month(n.created_at)].join('|'),
+  );
+  add('notifications_day', notifications, (n) =>
+    [day(n.created_at), flag(n.is_read), n.notification_type].join('|'),
+  );
   return counts;
 }
 
@@ -399,6 +407,57 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       .updateTable('client_verifications')
       .set({ document_type: 'passport', submitted_at: '2026-09-30T23:59:59.999Z' })
       .where('verification_status', '=', 'rejected')
+      .execute();
+    expect(await kept(db)).toEqual(await recount(db));
+  });
+
+  it("lose the notifications' deep pages' rollups when migration 0037 is undone, and get them back recounted", async () => {
+    const rollups = new Set(['notifications_month', 'notifications_day']);
+    const recipient = await db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'client')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const [first] = await db.selectFrom('notifications').select('id').orderBy('id').limit(1).execute();
+    await notificationDayPages.down(db);
+    // The triggers keep the list alone: an insert, a read, a move to another day, a deletion.
+    await db
+      .insertInto('notifications')
+      .values({
+        user_id: recipient.id,
+        title: 'Rappel',
+        message: 'Un rappel',
+        search_text: ' rappel un rappel',
+        notification_type: 'system',
+        priority: 'normal',
+        is_read: false,
+        created_at: '2026-10-31T23:59:59.999Z',
+      })
+      .execute();
+    await db
+      .updateTable('notifications')
+      .set({ is_read: true, created_at: '2026-09-01T00:00:00.000Z' })
+      .where('id', '=', first?.id ?? 0)
+      .execute();
+    await db.deleteFrom('notifications').where('notification_type', '=', 'review').execute();
+    await expectKeptWithout(db, rollups);
+    await notificationDayPages.up(db);
+    expect(await kept(db)).toEqual(await recount(db));
+    // Kept again by the triggers.
+    await db.updateTable('notifications').set({ is_read: true }).where('is_read', '=', false).execute();
+    await db
+      .insertInto('notifications')
+      .values({
+        user_id: recipient.id,
+        title: 'Rappel',
+        message: 'Un second rappel',
+        search_text: ' rappel un second rappel',
+        notification_type: 'new_offer',
+        priority: 'normal',
+        is_read: false,
+        created_at: '2026-11-01T00:00:00.000Z',
+      })
       .execute();
     expect(await kept(db)).toEqual(await recount(db));
   });

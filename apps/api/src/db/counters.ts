@@ -35,7 +35,9 @@ export type CounterList =
   | 'reports'
   | 'conversations'
   | 'conversations_day'
-  | 'notifications';
+  | 'notifications'
+  | 'notifications_month'
+  | 'notifications_day';
 
 export interface CounterBucket {
   /** The bucket's parts, in the order of the list's definition. */
@@ -89,10 +91,16 @@ export async function sumBucketsFrom(db: Kysely<Database>, list: CounterList, fr
 }
 
 /** The lists whose bucket ends with the row's month ('|YYYY-MM'). */
-export type MonthlyCounterList = 'users' | 'client_verifications' | 'projects' | 'offers' | 'disputes';
+export type MonthlyCounterList =
+  | 'users'
+  | 'client_verifications'
+  | 'projects'
+  | 'offers'
+  | 'disputes'
+  | 'pv_month';
 
 /** The lists that hold rows by month for deep pages only (db/deep-pages.ts), month last as well. */
-type PageMonthList = 'users_month' | 'projects_month' | 'pv_month';
+type PageMonthList = 'users_month' | 'projects_month' | 'notifications_month';
 
 /** Length of a bucket's month suffix: '|' and 'YYYY-MM'. */
 const MONTH_SUFFIX_LENGTH = 8;
@@ -188,7 +196,7 @@ const bucketDay = sql<string>`substr(bucket, 1, 10)`;
  */
 export async function rowsByDay(
   db: Kysely<Database>,
-  list: 'users_day' | 'projects_day' | 'pv_day' | 'cv_day',
+  list: 'users_day' | 'projects_day' | 'pv_day' | 'cv_day' | 'notifications_day',
   month: string,
   patterns: readonly string[],
 ): Promise<Array<[day: string, rows: number]>> {

@@ -1,17 +1,24 @@
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerVerificationSearchText } from '../lib/search-text.js';
+import { notificationSearchText, providerVerificationSearchText } from '../lib/search-text.js';
 import { insertCategory, projectRow } from '../modules/projects/projects.factories.js';
 import { insertUser, userRow } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import { DEEP_PAGE_OFFSET, setDeepPageOffsetForTests } from './deep-pages.js';
-import type { ClientVerificationsTable, Database, ProviderVerificationsTable, UsersTable } from './schema.js';
+import type {
+  ClientVerificationsTable,
+  Database,
+  NotificationsTable,
+  ProviderVerificationsTable,
+  UsersTable,
+} from './schema.js';
 
 /*
  * Deep pages start at their month and day, told by the kept counters (db/deep-pages.ts): every deep
  * page holds the rows the plain offset over the list's order holds, for each filter of the users,
- * projects and both verification lists, on month boundaries and at their edges. Pages are deep here from DEEP_FROM on (DEEP_PAGE_OFFSET in the API), so that
- * every filter of a few hundred rows has deep pages.
+ * projects, both verification lists and the notifications, on month boundaries and at their edges.
+ * Pages are deep here from DEEP_FROM on (DEEP_PAGE_OFFSET in the API), so that every filter of a few
+ * hundred rows has deep pages.
  */
 
 const MONTHS = 14;
@@ -78,7 +85,39 @@ describe('deep pages', () => {
         insertInChunks(projects, (chunk) => trx.insertInto('projects').values(chunk).execute()),
       );
     await insertVerifications();
+    await insertNotifications(client);
   }, 120_000);
+
+  /**
+   * Notifications of one user over the months, some read, of three types, some deleted; then a
+   * broadcast through the API, whose copies the broadcast counts itself (support/broadcast-copies.ts).
+   */
+  async function insertNotifications(recipient: number): Promise<void> {
+    const types = ['system', 'review', 'new_offer'] as const;
+    const rows: Array<Insertable<NotificationsTable>> = Array.from({ length: ROWS }, (_, index) => ({
+      user_id: recipient,
+      title: `Avis ${index}`,
+      message: 'Un message de la plateforme',
+      search_text: notificationSearchText({ title: `Avis ${index}`, message: 'Un message de la plateforme' }),
+      notification_type: types[index % 3] ?? 'system',
+      priority: 'normal',
+      is_read: index % 4 === 0,
+      created_at: instantOf(index * 11 + 3),
+    }));
+    await db
+      .transaction()
+      .execute((trx) =>
+        insertInChunks(rows, (chunk) => trx.insertInto('notifications').values(chunk).execute()),
+      );
+    await db.deleteFrom('notifications').where(sql<boolean>`id % 13 = 0`).execute();
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/broadcast/notifications',
+      headers: ctx.auth,
+      payload: { title: 'Maintenance', message: 'Coupure prévue.', notification_type: 'system' },
+    });
+    expect(sent.statusCode).toBe(201);
+  }
 
   /**
    * A verification, of the user's own status, for every provider and client who has one (deleted
@@ -267,6 +306,27 @@ describe('deep pages', () => {
         if (filter.status) rows = rows.where('v.verification_status', '=', filter.status as 'pending');
         if (filter.document) rows = rows.where('v.document_type', '=', filter.document as 'passport');
         const found = await rows.orderBy('v.submitted_at', 'desc').orderBy('v.id', 'desc').execute();
+        return found.map((row) => Number(row.id));
+      },
+    );
+  });
+  const notificationFilters: Array<{ query: string; read?: boolean; type?: string }> = [
+    { query: '' },
+    { query: '&is_read=false', read: false },
+    { query: '&notification_type=system', type: 'system' },
+    { query: '&is_read=true&notification_type=review', read: true, type: 'review' },
+  ];
+
+  it.each(
+    notificationFilters,
+  )('notifications$query: deep pages hold the rows of the plain offset', async (filter) => {
+    await expectDeepPages(
+      (page, size) => `/api/admin/notifications/?page=${page}&page_size=${size}${filter.query}`,
+      async () => {
+        let rows = db.selectFrom('notifications').select('id');
+        if (filter.read !== undefined) rows = rows.where('is_read', '=', filter.read);
+        if (filter.type) rows = rows.where('notification_type', '=', filter.type as 'system');
+        const found = await rows.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
         return found.map((row) => Number(row.id));
       },
     );

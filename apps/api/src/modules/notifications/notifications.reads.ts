@@ -7,7 +7,15 @@ import {
   type NotificationType,
 } from '@kwanza/contract';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
-import { readCounters, sumBuckets } from '../../db/counters.js';
+import {
+  bucketPattern,
+  flagPart,
+  readCounters,
+  rowsByDay,
+  rowsByMonth,
+  sumBuckets,
+} from '../../db/counters.js';
+import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
 import { countUpToCap, fetchListPage, pageReaders } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
@@ -195,6 +203,22 @@ function countedTotal(db: Kysely<Database>, filters: Pick<Filters, 'is_read' | '
 }
 
 /**
+ * The filtered notifications month by month and day by day (created), newest first, from the kept
+ * counters `notifications_month` (read, type, month) and `notifications_day` (day, read, type). A
+ * period needs none: its rows are the newest ones of the list.
+ */
+function notificationsByPeriod(db: Kysely<Database>, filters: Filters): PeriodSources {
+  const read = filters.is_read === undefined ? null : flagPart(filters.is_read);
+  const type = filters.notification_type ?? null;
+  const filtered = read !== null || type !== null;
+  return {
+    months: () => rowsByMonth(db, 'notifications_month', filtered ? [bucketPattern([read, type, null])] : []),
+    days: (month) =>
+      rowsByDay(db, 'notifications_day', month, filtered ? [bucketPattern([null, read, type])] : []),
+  };
+}
+
+/**
  * A page of every user's notifications, newest first (id breaks ties). Counts: the kept counters for
  * the type and read filters; with a search or a period, the matches up to the cap.
  */
@@ -210,6 +234,11 @@ export async function listNotifications(
   const broadcastIds = await broadcastIdsMatching(db, query.search);
   const filtered = () =>
     db.selectFrom('notifications').where(matchesFilters(db, query, now, plans, broadcastIds));
+  // A deep page without a search starts at its day (db/deep-pages.ts).
+  const window = pageWindow(query);
+  const start = query.search
+    ? { offset: window.offset }
+    : await deepPageStart(window.offset, notificationsByPeriod(db, query));
   const page = await fetchListPage(db, {
     searching: Boolean(query.search || query.period),
     capped: unfiltered && searchCapped(NOTIFICATION_SEARCH, plans),
@@ -217,14 +246,19 @@ export async function listNotifications(
     matches: () => filtered().select('notifications.id'),
     ...pageReaders(
       db,
-      pageWindow(query),
+      { limit: window.limit, offset: start.offset },
       (ids) =>
         selectNotifications(db)
           .where('notifications.id', 'in', ids)
           .orderBy('notifications.created_at', 'desc')
           .orderBy('notifications.id', 'desc'),
       (among?: readonly number[]) =>
-        (among ? db.selectFrom('notifications').where('notifications.id', 'in', among) : filtered())
+        (among
+          ? db.selectFrom('notifications').where('notifications.id', 'in', among)
+          : filtered().$if(start.before !== undefined, (rows) =>
+              rows.where('notifications.created_at', '<', start.before ?? ''),
+            )
+        )
           .select('notifications.id')
           .orderBy('notifications.created_at', 'desc')
           .orderBy('notifications.id', 'desc'),

@@ -150,10 +150,18 @@ export async function broadcastNotification(
       )
       .executeTakeFirstOrThrow();
     const count = Number(inserted.numInsertedOrUpdatedRows ?? 0);
-    // The copies skip the counters' per-row trigger (support/broadcast-copies.ts): one upsert for all.
+    /* The copies skip the counters' per-row trigger (support/broadcast-copies.ts): one upsert for
+       all, in the list and its deep pages' rollups (all unread, of one type, of one instant), in the
+       triggers' order of lists. */
     if (count > 0) {
+      const type = content.notification_type;
+      const buckets = [
+        ['notifications', `0|${type}`],
+        ['notifications_month', `0|${type}|${at.slice(0, 7)}`],
+        ['notifications_day', `${at.slice(0, 10)}|0|${type}`],
+      ] as const;
       await sql`insert into list_counters (list, bucket, n, amount)
-        values ('notifications', ${`0|${content.notification_type}`}, ${count}, 0)
+        values ${sql.join(buckets.map(([list, bucket]) => sql`(${list}, ${bucket}, ${count}, 0)`))}
         on conflict (list, bucket) do update set n = list_counters.n + excluded.n`.execute(trx);
     }
     await trx

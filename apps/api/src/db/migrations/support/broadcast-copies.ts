@@ -1,8 +1,19 @@
 import { sql } from 'kysely';
-import { type Flavor, flavorOf } from './counters.js';
+import {
+  COUNTERS,
+  type CounterDefinition,
+  type Flavor,
+  flavorOf,
+  increment,
+  type MachineryOptions,
+  reinstallPageRollups,
+  WITH_ROLLUPS,
+} from './counters.js';
 
 /*
- * Frozen with the migration that created it (2026-11-24-0010): no application imports. The seed
+ * Frozen with the migration that created it (2026-11-24-0010), extended by 0037 (the notifications'
+ * deep pages' rollups, kept by the same triggers: `options` as in support/counters.ts): no
+ * application imports. The seed
  * drops these triggers before its bulk load (`dropBroadcastCopyTriggers`, PostgreSQL) and calls
  * `installBroadcastCopyTriggers` again after it has recreated the counters' and the text index's
  * triggers, since those come back in their general form.
@@ -22,7 +33,13 @@ type AnyDb = import('kysely').Kysely<any>;
 
 const FTS = 'notifications_fts';
 
-async function installSqlite(db: AnyDb): Promise<void> {
+function notificationCounters(): CounterDefinition {
+  const definition = COUNTERS.find((candidate) => candidate.table === 'notifications');
+  if (!definition) throw new Error('notifications: no counters defined');
+  return definition;
+}
+
+async function installSqlite(db: AnyDb, options: MachineryOptions): Promise<void> {
   for (const name of ['notifications_counters_insert', `${FTS}_insert`, `${FTS}_delete`, `${FTS}_update`]) {
     await sql.raw(`drop trigger if exists ${name}`).execute(db);
   }
@@ -30,11 +47,7 @@ async function installSqlite(db: AnyDb): Promise<void> {
   await sql
     .raw(`create trigger notifications_counters_insert after insert on notifications
       when NEW.broadcast_id is null
-      begin
-        insert into list_counters (list, bucket, n, amount)
-        select 'notifications', (case when NEW.is_read then '1' else '0' end) || '|' || NEW.notification_type, 1, 0
-        on conflict (list, bucket) do update set n = list_counters.n + excluded.n, amount = list_counters.amount + excluded.amount;
-      end`)
+      begin ${increment(notificationCounters(), 'sqlite', 'NEW', options)} end`)
     .execute(db);
   await sql
     .raw(`create trigger ${FTS}_insert after insert on notifications when NEW.search_text <> '' begin
@@ -57,6 +70,7 @@ async function installSqlite(db: AnyDb): Promise<void> {
 }
 
 async function installPostgres(db: AnyDb): Promise<void> {
+  const columns = notificationCounters().columns.join(', ');
   // support/counters.ts made one row trigger for insert, update and delete; inserts of copies skip it.
   await sql.raw('drop trigger if exists notifications_counters on notifications').execute(db);
   await sql.raw('drop trigger if exists notifications_counters_insert on notifications').execute(db);
@@ -66,15 +80,33 @@ async function installPostgres(db: AnyDb): Promise<void> {
       for each row when (NEW.broadcast_id is null) execute function notifications_counters()`)
     .execute(db);
   await sql
-    .raw(`create trigger notifications_counters_change after update of is_read, notification_type or delete
+    .raw(`create trigger notifications_counters_change after update of ${columns} or delete
       on notifications for each row execute function notifications_counters()`)
     .execute(db);
 }
 
-export async function installBroadcastCopyTriggers(db: AnyDb): Promise<void> {
+/**
+ * The notifications' counter and text index triggers that broadcast copies skip. `options`: those of
+ * the counters' triggers in place (PostgreSQL's call the counters' function, which already has them).
+ */
+export async function installBroadcastCopyTriggers(
+  db: AnyDb,
+  options: MachineryOptions = WITH_ROLLUPS,
+): Promise<void> {
   const flavor: Flavor = flavorOf(db);
   if (flavor === 'postgres') await installPostgres(db);
-  else await installSqlite(db);
+  else await installSqlite(db, options);
+}
+
+/**
+ * Migration 0037: the notifications' deep pages' rollups (`notifications_month`, `notifications_day`)
+ * counted, with or without them per `options.pageRollups`, and the notifications' counter triggers
+ * recreated (the general ones, then this module's), the other lists kept.
+ */
+export async function installNotificationPageRollups(db: AnyDb, options: MachineryOptions): Promise<void> {
+  await dropBroadcastCopyTriggers(db);
+  await reinstallPageRollups(db, notificationCounters(), options);
+  await installBroadcastCopyTriggers(db, options);
 }
 
 /**

@@ -3,8 +3,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 /*
  * Frozen with the migration that created it (2026-11-23-0001), extended by 0022 (rollups, which
  * `rollups: false` leaves out), 0023 (the verifications' day rollups), 0034 (the users' and
- * projects' day rollups, which `pageRollups: false` leaves out) and 0036 (the verifications' deep
- * pages' rollups, left out the same way): no application imports. The seed
+ * projects' day rollups, which `pageRollups: false` leaves out), 0036 and 0037 (the verifications'
+ * and the notifications' deep pages' rollups, left out the same way): no application imports. The seed
  * reuses `dropCounterMachinery` / `installCounterMachinery` around its bulk load.
  *
  * `list_counters(list, bucket, n, amount)` holds, for each list of the console, how many rows fall
@@ -60,6 +60,13 @@ export interface CounterDefinition {
   amount?: (flavor: Flavor, row: string) => string;
   /** Also live only while its user (column `user_id`) is not deleted. */
   followsUser?: boolean;
+  /**
+   * Its insert trigger is replaced by support/broadcast-copies.ts (the notifications: a broadcast's
+   * copies skip it, the broadcast counts them itself): inserts stay counted row by row on
+   * PostgreSQL, and the installers of 0022 and 0034 leave the table alone (0037 installs its rollups,
+   * through broadcast-copies.ts).
+   */
+  copiesApart?: true;
   /**
    * Coarser lists of the same rows, kept by the same triggers: each counts the live rows by fewer
    * parts (added 2026-11-26, migration 0022). A figure that needs no month (a list's totals) or no
@@ -152,7 +159,8 @@ export const COUNTERS: CounterDefinition[] = [
         bucket: (f, r) =>
           `(case when ${r}.verification_status <> 'pending' and ${r}.verified_at is not null then ${day(f, `${r}.verified_at`)} else '-' end)`,
       },
-      // Deep pages (newest submissions first): by month, then by day, of the list's filters.
+      // Deep pages (newest submissions first): by month, then by day, of the list's filters; the
+      // months summed away, the list's totals.
       {
         list: 'pv_month',
         bucket: (f, r) =>
@@ -239,8 +247,22 @@ export const COUNTERS: CounterDefinition[] = [
   {
     list: 'notifications',
     table: 'notifications',
-    columns: ['is_read', 'notification_type'],
+    columns: ['is_read', 'notification_type', 'created_at'],
     bucket: (_f, r) => join([flag(`${r}.is_read`), `${r}.notification_type`]),
+    copiesApart: true,
+    // Deep pages (newest first): by month, then by day, of the list's filters (migration 0037).
+    rollups: [
+      {
+        list: 'notifications_month',
+        bucket: (f, r) => join([flag(`${r}.is_read`), `${r}.notification_type`, month(f, `${r}.created_at`)]),
+        pages: true,
+      },
+      {
+        list: 'notifications_day',
+        bucket: (f, r) => join([day(f, `${r}.created_at`), flag(`${r}.is_read`), `${r}.notification_type`]),
+        pages: true,
+      },
+    ],
   },
 ];
 
@@ -261,7 +283,7 @@ export interface MachineryOptions {
   pageRollups?: boolean;
 }
 
-const WITH_ROLLUPS: MachineryOptions = { rollups: true };
+export const WITH_ROLLUPS: MachineryOptions = { rollups: true };
 
 /** The list and, unless left out, its rollups: each list's name and bucket. */
 function listsOf(definition: CounterDefinition, options: MachineryOptions): CounterRollup[] {
@@ -282,7 +304,7 @@ function forEachList(
     .join('\n');
 }
 
-function increment(
+export function increment(
   definition: CounterDefinition,
   flavor: Flavor,
   row: string,
@@ -368,7 +390,7 @@ async function createTableCounterTriggers(
   const name = `${table}_counters`;
   if (flavor === 'postgres') {
     // A table with rollups counts its inserts once per statement (several lists per row otherwise).
-    const perStatementInserts = definition.rollups !== undefined;
+    const perStatementInserts = definition.rollups !== undefined && !definition.copiesApart;
     await sql
       .raw(`create or replace function ${name}() returns trigger language plpgsql as $$
         begin
@@ -521,7 +543,9 @@ async function reinstallTable(
  */
 export async function installCounterRollups(db: AnyDb, options: MachineryOptions): Promise<void> {
   const flavor = flavorOf(db);
-  for (const definition of COUNTERS.filter((candidate) => candidate.rollups && !candidate.followsUser)) {
+  for (const definition of COUNTERS.filter(
+    (candidate) => candidate.rollups && !candidate.followsUser && !candidate.copiesApart,
+  )) {
     await reinstallTable(db, flavor, definition, options);
   }
 }
@@ -530,25 +554,37 @@ export async function installCounterRollups(db: AnyDb, options: MachineryOptions
  * Migration 0034: the deep pages' day rollups (`pages`) of the tables that follow no user (users,
  * projects) counted, with or without them per `options.pageRollups`, and their tables' triggers
  * recreated; the tables' other lists are kept. (The verifications' came with 0036, through
- * `installFollowerRollups`.)
+ * `installFollowerRollups`; the notifications' with 0037, through support/broadcast-copies.ts.)
  */
 export async function installPageRollups(db: AnyDb, options: MachineryOptions): Promise<void> {
-  const flavor = flavorOf(db);
-  for (const definition of COUNTERS.filter((candidate) => !candidate.followsUser)) {
-    const pages = (definition.rollups ?? []).filter((rollup) => rollup.pages);
-    if (pages.length === 0) continue;
-    await dropTableCounterTriggers(db, flavor, definition.table);
-    await db
-      .deleteFrom('list_counters')
-      .where(
-        'list',
-        'in',
-        pages.map((rollup) => rollup.list),
-      )
-      .execute();
-    if (options.rollups && options.pageRollups !== false) await countLists(db, flavor, definition, pages);
-    await createTableCounterTriggers(db, flavor, definition, options);
+  for (const definition of COUNTERS.filter((candidate) => !candidate.followsUser && !candidate.copiesApart)) {
+    await reinstallPageRollups(db, definition, options);
   }
+}
+
+/**
+ * One table's deep pages' rollups counted (or left out) and its triggers recreated, its other lists
+ * kept. A table without such rollups is left alone.
+ */
+export async function reinstallPageRollups(
+  db: AnyDb,
+  definition: CounterDefinition,
+  options: MachineryOptions,
+): Promise<void> {
+  const flavor = flavorOf(db);
+  const pages = (definition.rollups ?? []).filter((rollup) => rollup.pages);
+  if (pages.length === 0) return;
+  await dropTableCounterTriggers(db, flavor, definition.table);
+  await db
+    .deleteFrom('list_counters')
+    .where(
+      'list',
+      'in',
+      pages.map((rollup) => rollup.list),
+    )
+    .execute();
+  if (options.rollups && options.pageRollups !== false) await countLists(db, flavor, definition, pages);
+  await createTableCounterTriggers(db, flavor, definition, options);
 }
 
 /**
