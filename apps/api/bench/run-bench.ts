@@ -83,6 +83,7 @@ const ENDPOINTS: Array<{ url: string; kind: Kind }> = [
   { url: '/api/admin/provider-verification/', kind: 'list' },
   { url: '/api/admin/provider-verification/?status=pending&is_business=true', kind: 'list' },
   { url: '/api/admin/provider-verification/pending/', kind: 'list' },
+  { url: '/api/admin/provider-verification/pending/?page=2000', kind: 'list' },
   { url: '/api/admin/provider-verification/?page=2000', kind: 'list' },
   { url: '/api/admin/provider-verification/?page=1000&status=verified&is_business=false', kind: 'list' },
   { url: '/api/admin/provider-verification/?search=lda', kind: 'search' },

@@ -285,6 +285,31 @@ describe('deep pages', () => {
     );
   });
 
+  const queueFilters: Array<{ query: string; business?: boolean }> = [
+    { query: '' },
+    { query: '&is_business=false', business: false },
+  ];
+
+  it.each(
+    queueFilters,
+  )('pending provider verifications$query, oldest first: deep pages hold the rows of the plain offset', async (filter) => {
+    await expectDeepPages(
+      (page, size) =>
+        `/api/admin/provider-verification/pending/?page=${page}&page_size=${size}${filter.query}`,
+      async () => {
+        let rows = db
+          .selectFrom('provider_verifications as v')
+          .innerJoin('users', 'users.id', 'v.user_id')
+          .select('v.id')
+          .where('users.deleted_at', 'is', null)
+          .where('v.verification_status', '=', 'pending');
+        if (filter.business !== undefined) rows = rows.where('v.is_business', '=', filter.business);
+        const found = await rows.orderBy('v.submitted_at', 'asc').orderBy('v.id', 'asc').execute();
+        return found.map((row) => Number(row.id));
+      },
+    );
+  });
+
   const clientFilters: Array<{ query: string; status?: string; document?: string }> = [
     { query: '' },
     { query: '&verification_status=rejected', status: 'rejected' },

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEEP_PAGE_OFFSET, deepPageStart, endOfPeriod, type PeriodCount } from './deep-pages.js';
+import {
+  DEEP_PAGE_OFFSET,
+  deepPageStart,
+  endOfPeriod,
+  type PeriodCount,
+  startOfPeriod,
+} from './deep-pages.js';
 
 describe('endOfPeriod', () => {
   it('gives the first instant after a month or a day, across a month and a year', () => {
@@ -12,6 +18,18 @@ describe('endOfPeriod', () => {
 
   it('refuses what is not a period', () => {
     expect(() => endOfPeriod('novembre')).toThrow(/période invalide/);
+  });
+});
+
+describe('startOfPeriod', () => {
+  it('gives the first instant of a month or a day', () => {
+    expect(startOfPeriod('2026-02')).toBe('2026-02-01T00:00:00.000Z');
+    expect(startOfPeriod('2024-02-29')).toBe('2024-02-29T00:00:00.000Z');
+    expect(startOfPeriod('2026-01-01')).toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  it('refuses what is not a period', () => {
+    expect(() => startOfPeriod('2026-xx')).toThrow(/période invalide/);
   });
 });
 
@@ -92,5 +110,52 @@ describe('deepPageStart', () => {
 
   it('past the last row, the plain offset (an empty page)', async () => {
     expect(await deepPageStart(D + 35, sources)).toEqual({ offset: D + 35 });
+  });
+
+  it('oldest first, starts at the first instant of the day holding the row, after the older days and months', async () => {
+    const queue: Record<string, PeriodCount[]> = {
+      '2026-11': [['2026-11-27', 5]],
+      '2026-09': [
+        ['2026-09-30', 12],
+        ['2026-09-01', 8],
+      ],
+      '2026-08': [
+        ['2026-08-31', 10],
+        ['2026-08-02', D + 2],
+      ],
+    };
+    const oldest = {
+      months: async (): Promise<PeriodCount[]> => [
+        ['2026-11', 5],
+        ['2026-09', 20],
+        ['2026-08', D + 12],
+      ],
+      days: async (month: string) => queue[month] ?? [],
+    };
+    // Rows 0 to D + 1 are August 2nd's, the list's first day: the plain offset.
+    expect(await deepPageStart(D + 1, oldest, 'oldest')).toEqual({ offset: D + 1 });
+    expect(await deepPageStart(D + 2, oldest, 'oldest')).toEqual({
+      offset: 0,
+      from: '2026-08-31T00:00:00.000Z',
+    });
+    // September: its 1st holds rows D + 12 to D + 19, its 30th D + 20 to D + 31; then November 27th.
+    expect(await deepPageStart(D + 12, oldest, 'oldest')).toEqual({
+      offset: 0,
+      from: '2026-09-01T00:00:00.000Z',
+    });
+    expect(await deepPageStart(D + 21, oldest, 'oldest')).toEqual({
+      offset: 1,
+      from: '2026-09-30T00:00:00.000Z',
+    });
+    expect(await deepPageStart(D + 33, oldest, 'oldest')).toEqual({
+      offset: 1,
+      from: '2026-11-27T00:00:00.000Z',
+    });
+    expect(await deepPageStart(D + 37, oldest, 'oldest')).toEqual({ offset: D + 37 });
+    // Without days: the month's first instant.
+    expect(await deepPageStart(D + 21, { months: oldest.months }, 'oldest')).toEqual({
+      offset: 9,
+      from: '2026-09-01T00:00:00.000Z',
+    });
   });
 });

@@ -10,7 +10,9 @@
  * rest of the offset, the rows of that day before the page. At a million users, page 5,000 of the
  * users (offset 100,000) walked 100,000 index entries (1.1 ms of SQL), inside the newest month
  * (137,881 sign-ups); it now walks at most a day of sign-ups. Shallow pages keep the plain offset:
- * below DEEP_PAGE_OFFSET the walk costs less than reading the counters.
+ * below DEEP_PAGE_OFFSET the walk costs less than reading the counters. A list ordered oldest first
+ * (the pending verifications' queue) walks the periods from the oldest and starts at its day's
+ * first instant (`submitted_at >= …`).
  *
  * The counters and the page are read by separate statements, as the count beside every page already
  * is: a row written between them moves the page by one row, as it would a moment later anyway.
@@ -19,12 +21,17 @@
 /** From this offset on, a page starts from the counters' months and days. */
 export const DEEP_PAGE_OFFSET = 5000;
 
-/** Where a page starts: `offset` rows after the list's start, or after `before` when given. */
+/** Where a page starts: `offset` rows after the list's start, or after `before` / from `from` when given. */
 export interface PageStart {
   offset: number;
-  /** The rows from this instant on (ISO 8601, UTC) are all before the page: skipped by the index range. */
+  /** Newest first: the rows from this instant on (ISO 8601, UTC) are all before the page (an index range skips them). */
   before?: string;
+  /** Oldest first: the rows before this instant are all before the page. */
+  from?: string;
 }
+
+/** A list's order: newest first (most lists) or oldest first (a processing queue). */
+export type PageOrder = 'newest' | 'oldest';
 
 /** A period ('YYYY-MM' or 'YYYY-MM-DD') and how many rows of the filtered list it holds. */
 export type PeriodCount = readonly [period: string, rows: number];
@@ -45,12 +52,19 @@ export function endOfPeriod(period: string): string {
   return new Date(end).toISOString();
 }
 
-/** The period (index among `periods`, newest first) holding row `offset`, and the rows of the newer ones. */
-function locate(periods: readonly PeriodCount[], offset: number): { index: number; newer: number } | null {
-  let newer = 0;
+/** The first instant (ISO 8601, UTC) of the period `period` ('YYYY-MM' or 'YYYY-MM-DD'). */
+export function startOfPeriod(period: string): string {
+  const [year, month, day] = period.split('-').map(Number);
+  if (!year || !month || (period.length > 7 && !day)) throw new Error(`période invalide : ${period}`);
+  return new Date(Date.UTC(year, month - 1, day ?? 1)).toISOString();
+}
+
+/** The period (index among `periods`, in the list's order) holding row `offset`, and the rows of the earlier ones. */
+function locate(periods: readonly PeriodCount[], offset: number): { index: number; earlier: number } | null {
+  let earlier = 0;
   for (const [index, [, rows]] of periods.entries()) {
-    if (offset < newer + rows) return { index, newer };
-    newer += rows;
+    if (offset < earlier + rows) return { index, earlier };
+    earlier += rows;
   }
   return null;
 }
@@ -62,23 +76,35 @@ export function setDeepPageOffsetForTests(offset: number): void {
   deepFrom = offset;
 }
 
-/** The page's start: from the counters' months and days (read only for a deep page), else the plain offset. */
-export async function deepPageStart(offset: number, sources: PeriodSources): Promise<PageStart> {
+/**
+ * The page's start: from the counters' months and days (read only for a deep page), else the plain
+ * offset. Oldest first, the periods are walked from the oldest and the page starts at its day's
+ * first instant.
+ */
+export async function deepPageStart(
+  offset: number,
+  sources: PeriodSources,
+  order: PageOrder = 'newest',
+): Promise<PageStart> {
   if (offset < deepFrom) return { offset };
-  const months = await sources.months();
+  const inOrder = (periods: readonly PeriodCount[]) =>
+    order === 'newest' ? periods : [...periods].reverse();
+  const bound = (period: string) =>
+    order === 'newest' ? { before: endOfPeriod(period) } : { from: startOfPeriod(period) };
+  const months = inOrder(await sources.months());
   const inMonths = locate(months, offset);
   const month = inMonths ? months[inMonths.index] : undefined;
   if (!inMonths || !month) return { offset };
-  const inMonth = offset - inMonths.newer;
-  const days = sources.days ? await sources.days(month[0]) : [];
+  const inMonth = offset - inMonths.earlier;
+  const days = inOrder(sources.days ? await sources.days(month[0]) : []);
   const inDays = locate(days, inMonth);
   const day = inDays ? days[inDays.index] : undefined;
   if (inDays && day) {
-    // In the list's newest day, the list's own start is the day's.
+    // In the list's first day, the list's own start is the day's.
     if (inMonths.index === 0 && inDays.index === 0) return { offset };
-    return { offset: inMonth - inDays.newer, before: endOfPeriod(day[0]) };
+    return { offset: inMonth - inDays.earlier, ...bound(day[0]) };
   }
   // No days kept (or a write between the two reads moved the row out of the month's days): the
-  // month's end.
-  return inMonths.index === 0 ? { offset } : { offset: inMonth, before: endOfPeriod(month[0]) };
+  // month's bound.
+  return inMonths.index === 0 ? { offset } : { offset: inMonth, ...bound(month[0]) };
 }

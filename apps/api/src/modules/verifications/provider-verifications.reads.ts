@@ -206,7 +206,7 @@ function listTotals(db: Kysely<Database>) {
 /**
  * The filtered verifications of live users month by month (month submitted) and day by day, newest
  * first, from the kept counters `pv_month` (status, account type, month) and `pv_day` (day, status,
- * account type). A submission window needs none: its rows are the newest ones of the list.
+ * account type). A submission window needs none newest first: its rows are the newest ones.
  */
 function verificationsByPeriod(db: Kysely<Database>, filters: Filters): PeriodSources {
   if (filters.status === 'not_started') return { months: async () => [] };
@@ -253,11 +253,16 @@ export async function pageOfProviderVerifications(
     db
       .selectFrom('provider_verifications')
       .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db), planned));
-  // A deep page, newest first and without a search, starts at its day (db/deep-pages.ts).
+  /* A deep page without a search starts at its day (db/deep-pages.ts); oldest first, not under a
+     submission window, whose rows are the newest ones. */
   const start =
-    filters.search || page.oldestFirst
+    filters.search || (page.oldestFirst && filters.days !== undefined)
       ? { offset: page.offset }
-      : await deepPageStart(page.offset, verificationsByPeriod(db, filters));
+      : await deepPageStart(
+          page.offset,
+          verificationsByPeriod(db, filters),
+          page.oldestFirst ? 'oldest' : 'newest',
+        );
   const readers = pageReaders(
     db,
     { limit: page.limit, offset: start.offset },
@@ -269,9 +274,13 @@ export async function pageOfProviderVerifications(
     (among?: readonly number[]) =>
       (among
         ? db.selectFrom('provider_verifications').where('provider_verifications.id', 'in', among)
-        : filtered(rowsPlans).$if(start.before !== undefined, (rows) =>
-            rows.where('provider_verifications.submitted_at', '<', start.before ?? ''),
-          )
+        : filtered(rowsPlans)
+            .$if(start.before !== undefined, (rows) =>
+              rows.where('provider_verifications.submitted_at', '<', start.before ?? ''),
+            )
+            .$if(start.from !== undefined, (rows) =>
+              rows.where('provider_verifications.submitted_at', '>=', start.from ?? ''),
+            )
       )
         .select('provider_verifications.id')
         .orderBy('provider_verifications.submitted_at', direction)
