@@ -118,6 +118,7 @@ async function recount(db: Kysely<Database>): Promise<Map<string, number>> {
   add('notifications_day', notifications, (n) =>
     [day(n.created_at), flag(n.is_read), n.notification_type].join('|'),
   );
+  add('notifications_read_day', notifications, (n) => [day(n.created_at), flag(n.is_read)].join('|'));
   return counts;
 }
 
@@ -412,7 +413,7 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   });
 
   it("lose the notifications' deep pages' rollups when migration 0037 is undone, and get them back recounted", async () => {
-    const rollups = new Set(['notifications_month', 'notifications_day']);
+    const rollups = new Set(['notifications_month', 'notifications_day', 'notifications_read_day']);
     const recipient = await db
       .selectFrom('users')
       .select('id')

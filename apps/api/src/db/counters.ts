@@ -37,7 +37,8 @@ export type CounterList =
   | 'conversations_day'
   | 'notifications'
   | 'notifications_month'
-  | 'notifications_day';
+  | 'notifications_day'
+  | 'notifications_read_day';
 
 export interface CounterBucket {
   /** The bucket's parts, in the order of the list's definition. */
@@ -196,7 +197,7 @@ const bucketDay = sql<string>`substr(bucket, 1, 10)`;
  */
 export async function rowsByDay(
   db: Kysely<Database>,
-  list: 'users_day' | 'projects_day' | 'pv_day' | 'cv_day' | 'notifications_day',
+  list: 'users_day' | 'projects_day' | 'pv_day' | 'cv_day' | 'notifications_day' | 'notifications_read_day',
   month: string,
   patterns: readonly string[],
 ): Promise<Array<[day: string, rows: number]>> {

@@ -204,8 +204,9 @@ function countedTotal(db: Kysely<Database>, filters: Pick<Filters, 'is_read' | '
 
 /**
  * The filtered notifications month by month and day by day (created), newest first, from the kept
- * counters `notifications_month` (read, type, month) and `notifications_day` (day, read, type). A
- * period needs none: its rows are the newest ones of the list.
+ * counters `notifications_month` (read, type, month) and `notifications_day` (day, read, type), or
+ * without a type filter `notifications_read_day` (day, read: a month's days in some 60 rows, where
+ * the types make them a thousand). A period needs none: its rows are the newest ones of the list.
  */
 function notificationsByPeriod(db: Kysely<Database>, filters: Filters): PeriodSources {
   const read = filters.is_read === undefined ? null : flagPart(filters.is_read);
@@ -214,7 +215,9 @@ function notificationsByPeriod(db: Kysely<Database>, filters: Filters): PeriodSo
   return {
     months: () => rowsByMonth(db, 'notifications_month', filtered ? [bucketPattern([read, type, null])] : []),
     days: (month) =>
-      rowsByDay(db, 'notifications_day', month, filtered ? [bucketPattern([null, read, type])] : []),
+      type === null
+        ? rowsByDay(db, 'notifications_read_day', month, read === null ? [] : [bucketPattern([null, read])])
+        : rowsByDay(db, 'notifications_day', month, [bucketPattern([null, read, type])]),
   };
 }
 

@@ -159,6 +159,7 @@ export async function broadcastNotification(
         ['notifications', `0|${type}`],
         ['notifications_month', `0|${type}|${at.slice(0, 7)}`],
         ['notifications_day', `${at.slice(0, 10)}|0|${type}`],
+        ['notifications_read_day', `${at.slice(0, 10)}|0`],
       ] as const;
       await sql`insert into list_counters (list, bucket, n, amount)
         values ${sql.join(buckets.map(([list, bucket]) => sql`(${list}, ${bucket}, ${count}, 0)`))}
