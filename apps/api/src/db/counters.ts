@@ -1,9 +1,8 @@
 import { type Compilable, type Kysely, type SqlBool, sql } from 'kysely';
 import { endOfPeriod } from './deep-pages.js';
 import { type PrecompiledQuery, precompiled } from './precompiled.js';
-import { executeNamed } from './prepared-statements.js';
 import type { Database } from './schema.js';
-import { dialectOf, escapeLike } from './sql.js';
+import { escapeLike } from './sql.js';
 
 /*
  * Reads `list_counters` (kept exact by triggers, see migrations/support/counters.ts). A list's
@@ -162,8 +161,37 @@ function matchingBuckets(db: Kysely<Database>, list: CounterList, patterns: read
   );
 }
 
+/**
+ * A statement over one list's buckets matching some LIKE patterns, precompiled (db/precompiled.ts)
+ * once for each number of patterns: its values are the list, then `leading` others, then the
+ * patterns. A deep page runs two of them before its page; Kysely built and compiled them each time.
+ */
+function perPatternCount<Row>(
+  leading: number,
+  build: (db: Kysely<Database>, list: CounterList, values: readonly string[]) => Compilable<Row>,
+): (patternCount: number) => PrecompiledQuery<string[], Row> {
+  const queries = new Map<number, PrecompiledQuery<string[], Row>>();
+  return (patternCount) => {
+    let query = queries.get(patternCount);
+    if (!query) {
+      query = precompiled(1 + leading + patternCount, (db, list, ...values) =>
+        build(db, list as CounterList, values),
+      );
+      queries.set(patternCount, query);
+    }
+    return query;
+  };
+}
+
 /** A bucket's month, its last part ('YYYY-MM'). */
 const bucketMonth = sql<string>`substr(bucket, length(bucket) - ${sql.lit(MONTH_SUFFIX_LENGTH - 2)})`;
+
+const monthsOfBuckets = perPatternCount(0, (db, list, patterns) =>
+  matchingBuckets(db, list, patterns)
+    .select((eb) => [bucketMonth.as('month'), eb.fn.sum<number | string>('n').as('n')])
+    .groupBy(bucketMonth)
+    .orderBy(bucketMonth, 'desc'),
+);
 
 /**
  * The rows of a monthly list's buckets matching `patterns` (as `sumMatchingBuckets`) month by month,
@@ -176,18 +204,21 @@ export async function rowsByMonth(
   list: MonthlyCounterList | PageMonthList,
   patterns: readonly string[],
 ): Promise<Array<[month: string, rows: number]>> {
-  const rows = await executeNamed(
-    dialectOf(db),
-    matchingBuckets(db, list, patterns)
-      .select((eb) => [bucketMonth.as('month'), eb.fn.sum<number | string>('n').as('n')])
-      .groupBy(bucketMonth)
-      .orderBy(bucketMonth, 'desc'),
-  );
+  const rows = await monthsOfBuckets(patterns.length).execute(db, list, ...patterns);
   return rows.flatMap((row) => (Number(row.n) > 0 ? [[row.month, Number(row.n)]] : []));
 }
 
 /** A day bucket's day, its first part ('YYYY-MM-DD'). */
 const bucketDay = sql<string>`substr(bucket, 1, 10)`;
+
+const daysOfBuckets = perPatternCount(2, (db, list, [from = '', to = '', ...patterns]) =>
+  matchingBuckets(db, list, patterns)
+    .where('bucket', '>=', from)
+    .where('bucket', '<', to)
+    .select((eb) => [bucketDay.as('day'), eb.fn.sum<number | string>('n').as('n')])
+    .groupBy(bucketDay)
+    .orderBy(bucketDay, 'desc'),
+);
 
 /**
  * The rows of a day rollup's buckets ('YYYY-MM-DD|…') of `month` ('YYYY-MM') matching `patterns`,
@@ -201,14 +232,12 @@ export async function rowsByDay(
   month: string,
   patterns: readonly string[],
 ): Promise<Array<[day: string, rows: number]>> {
-  const rows = await executeNamed(
-    dialectOf(db),
-    matchingBuckets(db, list, patterns)
-      .where('bucket', '>=', `${month}-01`)
-      .where('bucket', '<', endOfPeriod(month).slice(0, 10))
-      .select((eb) => [bucketDay.as('day'), eb.fn.sum<number | string>('n').as('n')])
-      .groupBy(bucketDay)
-      .orderBy(bucketDay, 'desc'),
+  const rows = await daysOfBuckets(patterns.length).execute(
+    db,
+    list,
+    `${month}-01`,
+    endOfPeriod(month).slice(0, 10),
+    ...patterns,
   );
   return rows.flatMap((row) => (Number(row.n) > 0 ? [[row.day, Number(row.n)]] : []));
 }
