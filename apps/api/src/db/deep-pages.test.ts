@@ -108,8 +108,11 @@ describe('deepPageStart', () => {
     expect(await deepPageStart(D + 23, shrunk)).toEqual({ offset: 13, before: '2026-10-01T00:00:00.000Z' });
   });
 
-  it('past the last row, the plain offset (an empty page)', async () => {
-    expect(await deepPageStart(D + 35, sources)).toEqual({ offset: D + 35 });
+  it('past the last row, starts before the oldest month (an empty page, no walk)', async () => {
+    expect(await deepPageStart(D + 35, sources)).toEqual({ offset: 0, before: '2026-08-01T00:00:00.000Z' });
+    expect(await deepPageStart(D + 40, sources)).toEqual({ offset: 5, before: '2026-08-01T00:00:00.000Z' });
+    // No row at all: the plain offset.
+    expect(await deepPageStart(D, { months: async () => [] })).toEqual({ offset: D });
   });
 
   it('oldest first, starts at the first instant of the day holding the row, after the older days and months', async () => {
@@ -151,7 +154,11 @@ describe('deepPageStart', () => {
       offset: 1,
       from: '2026-11-27T00:00:00.000Z',
     });
-    expect(await deepPageStart(D + 37, oldest, 'oldest')).toEqual({ offset: D + 37 });
+    // Past the last row: from the end of the newest month.
+    expect(await deepPageStart(D + 37, oldest, 'oldest')).toEqual({
+      offset: 0,
+      from: '2026-12-01T00:00:00.000Z',
+    });
     // Without days: the month's first instant.
     expect(await deepPageStart(D + 21, { months: oldest.months }, 'oldest')).toEqual({
       offset: 9,

@@ -69,6 +69,22 @@ function locate(periods: readonly PeriodCount[], offset: number): { index: numbe
   return null;
 }
 
+/**
+ * A page past the rows the counters hold: it starts beyond their last period in the list's order
+ * (before the oldest month's first instant, newest first), where the index range holds nothing, with
+ * the rest of the offset. Walking the whole filtered list to find an empty page cost what every
+ * other row cost (9 ms on PostgreSQL for page 5,000 of 32,792 'system' notifications).
+ */
+function pastTheEnd(offset: number, periods: readonly PeriodCount[], order: PageOrder): PageStart {
+  const last = periods.at(-1);
+  if (!last) return { offset };
+  const counted = periods.reduce((sum, [, rows]) => sum + rows, 0);
+  const rest = offset - counted;
+  return order === 'newest'
+    ? { offset: rest, before: startOfPeriod(last[0]) }
+    : { offset: rest, from: endOfPeriod(last[0]) };
+}
+
 let deepFrom = DEEP_PAGE_OFFSET;
 
 /** Tests: deep pages from `offset` on (a few hundred rows then have deep pages under every filter). */
@@ -94,7 +110,7 @@ export async function deepPageStart(
   const months = inOrder(await sources.months());
   const inMonths = locate(months, offset);
   const month = inMonths ? months[inMonths.index] : undefined;
-  if (!inMonths || !month) return { offset };
+  if (!inMonths || !month) return pastTheEnd(offset, months, order);
   const inMonth = offset - inMonths.earlier;
   const days = inOrder(sources.days ? await sources.days(month[0]) : []);
   const inDays = locate(days, inMonth);
