@@ -465,6 +465,71 @@ describe('notifications API', () => {
     }
   });
 
+  it("keeps the counters and their deep pages' rollups exact when admins mark, delete and broadcast at once", async () => {
+    const types = ['system', 'review', 'new_offer'] as const;
+    const ids: number[] = [];
+    for (let index = 0; index < 12; index += 1) {
+      ids.push(
+        await insertNotificationRow(ctx.db, {
+          user_id: index % 2 === 0 ? ana : bruno,
+          title: `Concurrence ${index}`,
+          notification_type: types[index % 3],
+          created_at: index % 2 === 0 ? '2026-10-31T23:30:00.000Z' : '2026-11-01T00:30:00.000Z',
+        }),
+      );
+    }
+    // Overlapping selections in opposite orders (PostgreSQL: counter rows locked in two orders, a
+    // deadlock retried), beside a broadcast's one upsert and a deletion.
+    const answers = await Promise.all([
+      ctx.request('POST', '/api/admin/notifications/bulk_mark_read/', { notification_ids: ids.slice(0, 8) }),
+      ctx.request('POST', '/api/admin/notifications/bulk_mark_read/', {
+        notification_ids: ids.slice(4, 11).reverse(),
+      }),
+      // Another admin: each one's bulk actions are limited to a few at a time.
+      ctx.request(
+        'POST',
+        '/api/admin/broadcast/notifications',
+        { title: 'Concurrence', message: 'Diffusion pendant les lectures.', notification_type: 'review' },
+        {
+          token: await ctx.app.tokens.sign(
+            await insertUser(ctx.db, { role: 'admin', username: 'diffuseur' }),
+          ),
+        },
+      ),
+      ctx.request('POST', '/api/admin/notifications/bulk_delete/', { notification_ids: [ids[11]] }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 201, 200]);
+    const rows = await ctx.db
+      .selectFrom('notifications')
+      .select(['is_read', 'notification_type', 'created_at'])
+      .execute();
+    const expected = new Map<string, number>();
+    const add = (key: string) => expected.set(key, (expected.get(key) ?? 0) + 1);
+    for (const row of rows) {
+      const created = new Date(String(row.created_at)).toISOString();
+      const read = row.is_read ? '1' : '0';
+      add(`notifications:${read}|${row.notification_type}`);
+      add(`notifications_month:${read}|${row.notification_type}|${created.slice(0, 7)}`);
+      add(`notifications_day:${created.slice(0, 10)}|${read}|${row.notification_type}`);
+      add(`notifications_read_day:${created.slice(0, 10)}|${read}`);
+    }
+    const kept = await ctx.db
+      .selectFrom('list_counters')
+      .select(['list', 'bucket', 'n'])
+      .where('list', 'in', [
+        'notifications',
+        'notifications_month',
+        'notifications_day',
+        'notifications_read_day',
+      ])
+      .execute();
+    expect(
+      new Map(
+        kept.filter((row) => Number(row.n) !== 0).map((row) => [`${row.list}:${row.bucket}`, Number(row.n)]),
+      ),
+    ).toEqual(expected);
+  });
+
   it('keeps the broadcast audience exact when users are added, deactivated, deleted or change role', async () => {
     const audience = async () =>
       (await json<{ recipients: number }>('GET', '/api/admin/broadcast/audience/')).body.recipients;
