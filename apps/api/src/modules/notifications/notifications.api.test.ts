@@ -479,26 +479,28 @@ describe('notifications API', () => {
       );
     }
     // Overlapping selections in opposite orders (PostgreSQL: counter rows locked in two orders, a
-    // deadlock retried), beside a broadcast's one upsert and a deletion.
+    // deadlock retried), beside a broadcast's one upsert and a deletion; two admins, each one's bulk
+    // actions being limited to two at a time.
+    const other = {
+      token: await ctx.app.tokens.sign(await insertUser(ctx.db, { role: 'admin', username: 'diffuseur' })),
+    };
     const answers = await Promise.all([
       ctx.request('POST', '/api/admin/notifications/bulk_mark_read/', { notification_ids: ids.slice(0, 8) }),
-      ctx.request('POST', '/api/admin/notifications/bulk_mark_read/', {
-        notification_ids: ids.slice(4, 11).reverse(),
-      }),
-      // Another admin: each one's bulk actions are limited to a few at a time.
+      ctx.request(
+        'POST',
+        '/api/admin/notifications/bulk_mark_read/',
+        { notification_ids: ids.slice(4, 11).reverse() },
+        other,
+      ),
       ctx.request(
         'POST',
         '/api/admin/broadcast/notifications',
         { title: 'Concurrence', message: 'Diffusion pendant les lectures.', notification_type: 'review' },
-        {
-          token: await ctx.app.tokens.sign(
-            await insertUser(ctx.db, { role: 'admin', username: 'diffuseur' }),
-          ),
-        },
+        other,
       ),
-      ctx.request('POST', '/api/admin/notifications/bulk_delete/', { notification_ids: [ids[11]] }),
+      ctx.request('DELETE', `/api/admin/notifications/${ids[11]}/`),
     ]);
-    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 201, 200]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 201, 204]);
     const rows = await ctx.db
       .selectFrom('notifications')
       .select(['is_read', 'notification_type', 'created_at'])
