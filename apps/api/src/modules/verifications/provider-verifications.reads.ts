@@ -9,7 +9,6 @@ import { toCount } from '../../db/aggregates.js';
 import {
   bucketPattern,
   flagPart,
-  readCounters,
   readCountersWithoutMonth,
   rowsByDay,
   rowsByMonth,
@@ -196,8 +195,9 @@ export function needsRows(filters: Filters): boolean {
 }
 
 /**
- * The list's totals by status and account type: `pv_month` summed over its months by the database (a
- * few rows, where the list's own buckets are some 235 at a million users).
+ * The totals by status and account type (the list's count, the status figures): `pv_month` summed
+ * over its months by the database (a few rows, where the list's own buckets are some 235 at a
+ * million users).
  */
 function listTotals(db: Kysely<Database>) {
   return readCountersWithoutMonth(db, 'pv_month');
@@ -354,7 +354,7 @@ export async function statusDistribution(
 ): Promise<{ distribution: StatusDistribution; urgent: number }> {
   const cutoff = urgentCutoff(now, urgentHours);
   if (!needsRows(filters)) {
-    const buckets = await readCounters(db, 'provider_verifications');
+    const buckets = await listTotals(db);
     const match = bucketMatches(filters);
     const urgent = await urgentCount(db, 'provider_verifications', cutoff, {
       status: filters.status,
