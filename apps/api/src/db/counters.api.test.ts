@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../seed/seed-database.js';
 import { DocumentStorage } from '../storage/document-storage.js';
@@ -11,7 +11,7 @@ import * as conversationActivityDays from './migrations/2026-11-27-0031-conversa
 import * as dayRollups from './migrations/2026-11-27-0034-day-rollups.js';
 import * as verificationDayPages from './migrations/2026-11-27-0036-verification-day-pages.js';
 import * as notificationDayPages from './migrations/2026-11-27-0037-notification-day-pages.js';
-import type { Database } from './schema.js';
+import type { ClientVerificationsTable, Database, ProviderVerificationsTable } from './schema.js';
 import { searchMatches } from './search.js';
 
 /*
@@ -340,26 +340,27 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(await kept(db)).toEqual(await recount(db));
   });
 
-  it("lose the verifications' day rollups when migration 0023 is undone, and get them back recounted", async () => {
-    // The deep pages' rollups (0036) too: 0023 undone keeps the lists alone.
-    const rollups = new Set([
-      'pv_pending_day',
-      'pv_processed_day',
-      'cv_pending_day',
-      'pv_month',
-      'pv_day',
-      'cv_day',
-    ]);
-    const provider = await db
-      .selectFrom('provider_verifications')
-      .select(['id', 'user_id'])
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    await verificationDayRollups.down(db);
-    // The triggers keep the lists alone (a user's deletion too): no day rollup comes back.
+  /**
+   * A migration of the verifications' rollups undone: a change of a provider verification and its
+   * user's deletion keep the other lists and bring none of `rollups` back; redone, they are
+   * recounted, and kept again through the user's restoration and a change of the client
+   * verifications matching `clients`.
+   */
+  async function expectVerificationRollupsRedone(
+    migration: { up: (db: Kysely<Database>) => Promise<void>; down: (db: Kysely<Database>) => Promise<void> },
+    rollups: ReadonlySet<string>,
+    changes: {
+      provider: { id: number; user_id: number };
+      providerChange: Updateable<ProviderVerificationsTable>;
+      clients: 'pending' | 'rejected';
+      clientChange: Updateable<ClientVerificationsTable>;
+    },
+  ): Promise<void> {
+    const { provider } = changes;
+    await migration.down(db);
     await db
       .updateTable('provider_verifications')
-      .set({ verification_status: 'verified', verified_at: '2026-11-20T10:00:00.000Z' })
+      .set(changes.providerChange)
       .where('id', '=', provider.id)
       .execute();
     await db
@@ -368,48 +369,46 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       .where('id', '=', provider.user_id)
       .execute();
     await expectKeptWithout(db, rollups);
-    await verificationDayRollups.up(db);
+    await migration.up(db);
     expect(await kept(db)).toEqual(await recount(db));
-    // Kept again by the triggers, the users' deletions included.
     await db.updateTable('users').set({ deleted_at: null }).where('id', '=', provider.user_id).execute();
     await db
       .updateTable('client_verifications')
-      .set({ verification_status: 'rejected', verified_at: '2026-11-22T10:00:00.000Z' })
-      .where('verification_status', '=', 'pending')
+      .set(changes.clientChange)
+      .where('verification_status', '=', changes.clients)
       .execute();
     expect(await kept(db)).toEqual(await recount(db));
+  }
+
+  const aProviderVerification = (order: 'asc' | 'desc') =>
+    db
+      .selectFrom('provider_verifications')
+      .select(['id', 'user_id'])
+      .orderBy('id', order)
+      .executeTakeFirstOrThrow();
+
+  it("lose the verifications' day rollups when migration 0023 is undone, and get them back recounted", async () => {
+    // The deep pages' rollups (0036) too: 0023 undone keeps the lists alone.
+    await expectVerificationRollupsRedone(
+      verificationDayRollups,
+      new Set(['pv_pending_day', 'pv_processed_day', 'cv_pending_day', 'pv_month', 'pv_day', 'cv_day']),
+      {
+        provider: await aProviderVerification('asc'),
+        providerChange: { verification_status: 'verified', verified_at: '2026-11-20T10:00:00.000Z' },
+        clients: 'pending',
+        clientChange: { verification_status: 'rejected', verified_at: '2026-11-22T10:00:00.000Z' },
+      },
+    );
   });
 
   it("lose the verifications' deep pages' rollups when migration 0036 is undone, and get them back recounted", async () => {
-    const rollups = new Set(['pv_month', 'pv_day', 'cv_day']);
-    const provider = await db
-      .selectFrom('provider_verifications')
-      .select(['id', 'user_id'])
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    await verificationDayPages.down(db);
-    // The triggers keep every other list, the day rollups of 0023 among them: a move, a deletion.
-    await db
-      .updateTable('provider_verifications')
-      .set({ submitted_at: '2026-10-03T07:00:00.000Z', is_business: true })
-      .where('id', '=', provider.id)
-      .execute();
-    await db
-      .updateTable('users')
-      .set({ deleted_at: '2026-11-21T11:00:00.000Z' })
-      .where('id', '=', provider.user_id)
-      .execute();
-    await expectKeptWithout(db, rollups);
-    await verificationDayPages.up(db);
-    expect(await kept(db)).toEqual(await recount(db));
-    // Kept again by the triggers, the users' deletions included.
-    await db.updateTable('users').set({ deleted_at: null }).where('id', '=', provider.user_id).execute();
-    await db
-      .updateTable('client_verifications')
-      .set({ document_type: 'passport', submitted_at: '2026-09-30T23:59:59.999Z' })
-      .where('verification_status', '=', 'rejected')
-      .execute();
-    expect(await kept(db)).toEqual(await recount(db));
+    // The day rollups of 0023 are kept meanwhile: a move to another day, a deletion.
+    await expectVerificationRollupsRedone(verificationDayPages, new Set(['pv_month', 'pv_day', 'cv_day']), {
+      provider: await aProviderVerification('desc'),
+      providerChange: { submitted_at: '2026-10-03T07:00:00.000Z', is_business: true },
+      clients: 'rejected',
+      clientChange: { document_type: 'passport', submitted_at: '2026-09-30T23:59:59.999Z' },
+    });
   });
 
   it("lose the notifications' deep pages' rollups when migration 0037 is undone, and get them back recounted", async () => {

@@ -3,6 +3,7 @@ import {
   DEEP_PAGE_OFFSET,
   deepPageStart,
   endOfPeriod,
+  type PageStart,
   type PeriodCount,
   startOfPeriod,
 } from './deep-pages.js';
@@ -135,30 +136,20 @@ describe('deepPageStart', () => {
       ],
       days: async (month: string) => queue[month] ?? [],
     };
-    // Rows 0 to D + 1 are August 2nd's, the list's first day: the plain offset.
-    expect(await deepPageStart(D + 1, oldest, 'oldest')).toEqual({ offset: D + 1 });
-    expect(await deepPageStart(D + 2, oldest, 'oldest')).toEqual({
-      offset: 0,
-      from: '2026-08-31T00:00:00.000Z',
-    });
-    // September: its 1st holds rows D + 12 to D + 19, its 30th D + 20 to D + 31; then November 27th.
-    expect(await deepPageStart(D + 12, oldest, 'oldest')).toEqual({
-      offset: 0,
-      from: '2026-09-01T00:00:00.000Z',
-    });
-    expect(await deepPageStart(D + 21, oldest, 'oldest')).toEqual({
-      offset: 1,
-      from: '2026-09-30T00:00:00.000Z',
-    });
-    expect(await deepPageStart(D + 33, oldest, 'oldest')).toEqual({
-      offset: 1,
-      from: '2026-11-27T00:00:00.000Z',
-    });
-    // Past the last row: from the end of the newest month.
-    expect(await deepPageStart(D + 37, oldest, 'oldest')).toEqual({
-      offset: 0,
-      from: '2026-12-01T00:00:00.000Z',
-    });
+    const starts: Array<[offset: number, start: PageStart]> = [
+      // Rows 0 to D + 1 are August 2nd's, the list's first day: the plain offset.
+      [D + 1, { offset: D + 1 }],
+      [D + 2, { offset: 0, from: '2026-08-31T00:00:00.000Z' }],
+      // September: its 1st holds rows D + 12 to D + 19, its 30th D + 20 to D + 31; then November 27th.
+      [D + 12, { offset: 0, from: '2026-09-01T00:00:00.000Z' }],
+      [D + 21, { offset: 1, from: '2026-09-30T00:00:00.000Z' }],
+      [D + 33, { offset: 1, from: '2026-11-27T00:00:00.000Z' }],
+      // Past the last row: from the end of the newest month.
+      [D + 37, { offset: 0, from: '2026-12-01T00:00:00.000Z' }],
+    ];
+    for (const [offset, start] of starts) {
+      expect(await deepPageStart(offset, oldest, 'oldest'), String(offset)).toEqual(start);
+    }
     // Without days: the month's first instant.
     expect(await deepPageStart(D + 21, { months: oldest.months }, 'oldest')).toEqual({
       offset: 9,
