@@ -13,10 +13,10 @@ import {
 /*
  * Frozen with the migration that created it (2026-11-24-0010), extended by 0037 (the notifications'
  * deep pages' rollups, kept by the same triggers: `options` as in support/counters.ts): no
- * application imports. The seed
- * drops these triggers before its bulk load (`dropBroadcastCopyTriggers`, PostgreSQL) and calls
- * `installBroadcastCopyTriggers` again after it has recreated the counters' and the text index's
- * triggers, since those come back in their general form.
+ * application imports. The seed drops these triggers before its bulk load
+ * (`dropBroadcastCopyTriggers`, PostgreSQL) and calls `installBroadcastCopyTriggers` again after it
+ * has recreated the counters' and the text index's triggers, since those come back in their general
+ * form.
  *
  * The copies of a broadcast (`notifications.broadcast_id` set, `search_text` empty) are written a
  * million at a time by one INSERT … SELECT. Two per-row triggers would cost more than the insert
@@ -99,9 +99,10 @@ export async function installBroadcastCopyTriggers(
 }
 
 /**
- * Migration 0037: the notifications' deep pages' rollups (`notifications_month`, `notifications_day`)
- * counted, with or without them per `options.pageRollups`, and the notifications' counter triggers
- * recreated (the general ones, then this module's), the other lists kept.
+ * Migration 0037: the notifications' deep pages' rollups (`notifications_month`, `notifications_day`,
+ * `notifications_read_day`) counted, with or without them per `options.pageRollups`, and the
+ * notifications' counter triggers recreated (the general ones, then this module's), the other lists
+ * kept.
  */
 export async function installNotificationPageRollups(db: AnyDb, options: MachineryOptions): Promise<void> {
   await dropBroadcastCopyTriggers(db);

@@ -4,8 +4,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * Frozen with the migration that created it (2026-11-23-0001), extended by 0022 (rollups, which
  * `rollups: false` leaves out), 0023 (the verifications' day rollups), 0034 (the users' and
  * projects' day rollups, which `pageRollups: false` leaves out), 0036 and 0037 (the verifications'
- * and the notifications' deep pages' rollups, left out the same way): no application imports. The seed
- * reuses `dropCounterMachinery` / `installCounterMachinery` around its bulk load.
+ * and the notifications' deep pages' rollups, left out the same way): no application imports. The
+ * seed reuses `dropCounterMachinery` / `installCounterMachinery` around its bulk load.
  *
  * `list_counters(list, bucket, n, amount)` holds, for each list of the console, how many rows fall
  * in each bucket: the bucket is the row's filterable enum values and month joined by '|' (a user:
