@@ -30,6 +30,7 @@ import * as dayRollups from './migrations/2026-11-27-0034-day-rollups.js';
 import * as usersRoleIndexes from './migrations/2026-11-27-0035-users-role-indexes.js';
 import * as verificationDayPages from './migrations/2026-11-27-0036-verification-day-pages.js';
 import * as notificationDayPages from './migrations/2026-11-27-0037-notification-day-pages.js';
+import * as journalIndexBackgroundMerges from './migrations/2026-11-27-0038-journal-index-background-merges.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0035-users-role-indexes': usersRoleIndexes,
   '2026-11-27-0036-verification-day-pages': verificationDayPages,
   '2026-11-27-0037-notification-day-pages': notificationDayPages,
+  '2026-11-27-0038-journal-index-background-merges': journalIndexBackgroundMerges,
 };
 
 export class MigrationError extends Error {}

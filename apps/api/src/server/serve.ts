@@ -2,6 +2,7 @@ import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { purgeExpiredAuditEntries } from '../lib/audit-retention.js';
+import { startIndexUpkeep } from './index-upkeep.js';
 
 const AUDIT_PURGE_INTERVAL_MS = 24 * 3600 * 1000;
 
@@ -19,6 +20,13 @@ export async function serve(config: AppConfig, standalone: boolean): Promise<str
     }, AUDIT_PURGE_INTERVAL_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
+  }
+  // Alone, this process merges the text indexes too (with several, the supervising process does).
+  if (standalone) {
+    const stopUpkeep = await startIndexUpkeep(config, (error) =>
+      app.log.warn({ err: error }, 'text index merge postponed'),
+    );
+    app.addHook('onClose', stopUpkeep);
   }
   let closing = false;
   const close = async (signal: string) => {

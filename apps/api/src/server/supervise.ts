@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import type { AppConfig } from '../config.js';
+import { startIndexUpkeep } from './index-upkeep.js';
 import type { FirstAdmin } from './prepare.js';
 
 /** V8 semi-space of each API process, in MB (V8's default grows to 16). */
@@ -60,9 +61,20 @@ export function printReady(config: AppConfig, address: string, admin: FirstAdmin
 export function superviseWorkers(config: AppConfig, admin: FirstAdmin): void {
   let stopping = false;
   let ready = false;
+  let stopUpkeep: (() => Promise<void>) | undefined;
   cluster.on('listening', (_worker, address) => {
     if (ready) return;
     ready = true;
+    // The text indexes' merges run here, beside the API processes rather than inside their requests.
+    startIndexUpkeep(config, (error) =>
+      console.error(`Fusion des index de recherche reportée : ${String(error)}`),
+    )
+      .then((stop) => {
+        stopUpkeep = stop;
+      })
+      .catch((error: unknown) =>
+        console.error(`Fusion des index de recherche impossible : ${String(error)}`),
+      );
     const host = address.address && address.address !== '::' ? address.address : '127.0.0.1';
     printReady(config, `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`, admin);
   });
@@ -83,6 +95,7 @@ export function superviseWorkers(config: AppConfig, admin: FirstAdmin): void {
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    void stopUpkeep?.();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     setTimeout(() => process.exit(0), 10_000).unref();
   };
