@@ -9,8 +9,9 @@ import type { FirstAdmin } from './server/prepare.js';
  * process can only ever use one core. A worker that dies is replaced.
  *
  * With several workers the preparation runs in a short-lived child process, and the supervising
- * process loads nothing of the application (its modules are imported on demand): it stays small, so
- * the server's memory is the workers' memory.
+ * process loads nothing of the application (its modules are imported on demand) but, on SQLite, the
+ * text indexes' background merges (server/index-upkeep.ts): it stays small, so
+ * the server's memory is mostly the workers'.
  */
 
 const ROLE_VARIABLE = 'KWANZA_PROCESS_ROLE';

@@ -10,6 +10,7 @@ import {
 import type { Dialect } from './database.js';
 import type { Database } from './schema.js';
 import { dialectOf, escapeLike } from './sql.js';
+import { sampleMatches } from './text-index-samples.js';
 
 /*
  * Free-text search through each table's text index (see migrations/support/search-index.ts):
@@ -302,13 +303,10 @@ export async function planSearch(
   if (!term || dialectOf(db) !== 'sqlite') return INDEX_PLAN;
   const text = searchedText(term, table);
   if ([...text].length < TRIGRAM) return INDEX_PLAN;
-  const fts = sql.table(`${table}_fts`);
   const leftOut = leftOutUpTo ? await leftOutUpTo(LEFT_OUT_BOUND) : 0;
   const size = sampleSizeFor(leftOut);
-  const sample = await sql<{ id: number }>`
-    select rowid as id from ${fts} where ${fts} match ${ftsPhrase(text)}
-    order by rowid limit ${size}`.execute(db);
-  const ids = sample.rows.map((row) => Number(row.id));
+  // Kept while the text index is unchanged (db/text-index-samples.ts).
+  const ids = await sampleMatches(db, `${table}_fts`, ftsPhrase(text), size);
   const first = ids[0];
   const last = ids.at(-1);
   if (first === undefined || last === undefined || ids.length < size) return { kind: 'ids', ids };

@@ -62,41 +62,6 @@ export async function mergeStep(db: Kysely<Database>, index: string, pages: numb
   return changes >= 2;
 }
 
-/** FTS5's structure record: its row in `<index>_data` (fts5_index.c, FTS5_STRUCTURE_ROWID). */
-const STRUCTURE_ROW = 10;
-/** The marker of the structure record's second version, after the 4-byte cookie. */
-const STRUCTURE_V2 = [0xff, 0x00, 0x00, 0x01];
-
-/**
- * How many segments an FTS5 structure record lists: after the cookie (and the version 2 marker), a
- * varint of levels, then a varint of segments. Varints as SQLite writes them: 7 bits a byte, the high
- * bit telling that another follows.
- */
-export function segmentsOfStructure(record: Uint8Array): number {
-  let position = 4;
-  if (STRUCTURE_V2.every((byte, index) => record[position + index] === byte)) position += 4;
-  const readVarint = (): number => {
-    let value = 0;
-    for (;;) {
-      const byte = record[position];
-      if (byte === undefined) throw new Error('FTS5 structure record cut short');
-      position += 1;
-      value = value * 128 + (byte & 0x7f);
-      if ((byte & 0x80) === 0) return value;
-    }
-  };
-  readVarint(); // levels
-  return readVarint();
-}
-
-/** How many segments the FTS5 index `index` holds, from its structure record (0 when empty). */
-export async function segmentsOf(db: Kysely<Database>, index: string): Promise<number> {
-  const { rows } = await sql<{ block: Uint8Array }>`
-    select block from ${sql.table(`${index}_data`)} where id = ${STRUCTURE_ROW}`.execute(db);
-  const record = rows[0]?.block;
-  return record ? segmentsOfStructure(record) : 0;
-}
-
 async function totalChanges(db: Kysely<Database>): Promise<number> {
   const { rows } = await sql<{ changes: number }>`select total_changes() as changes`.execute(db);
   return Number(rows[0]?.changes ?? 0);

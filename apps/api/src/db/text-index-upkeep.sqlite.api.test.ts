@@ -5,7 +5,7 @@ import { startIndexUpkeep } from '../server/index-upkeep.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import * as journalIndexMigration from './migrations/2026-11-27-0038-journal-index-background-merges.js';
 import { segmentCount } from './text-index.test-support.js';
-import { segmentsOf } from './text-index-merge.js';
+import { segmentsOf } from './text-index-structure.js';
 import { startTextIndexUpkeep } from './text-index-upkeep.js';
 
 /*

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
-import { mergeStep, segmentsOf } from './text-index-merge.js';
+import { mergeStep } from './text-index-merge.js';
+import { segmentsOf } from './text-index-structure.js';
 
 /*
  * SQLite: the text indexes whose segments are merged in the background, not by the writes that add

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segmentsOfStructure } from './text-index-merge.js';
+import { segmentsOfStructure } from './text-index-structure.js';
 
 describe('segmentsOfStructure', () => {
   const cookie = [0x00, 0x00, 0x00, 0x03];
