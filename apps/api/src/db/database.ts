@@ -1,5 +1,4 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
-import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, type LogConfig, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -7,7 +6,10 @@ import { type PoolErrorListener, ResilientPool } from './resilient-pool.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sql.js';
 import { LockWaitingSqliteDialect } from './sqlite-dialect.js';
+import { sqliteFilePath } from './sqlite-file.js';
 import { StatementCache } from './statement-cache.js';
+
+export { sqliteFilePath };
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -97,10 +99,6 @@ const postgresTypes = {
     return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
   },
 };
-
-export function sqliteFilePath(dataDir: string): string {
-  return path.join(dataDir, 'kwanza.sqlite');
-}
 
 /**
  * The data folder readable by its owner only (0700), created if needed. An existing folder is

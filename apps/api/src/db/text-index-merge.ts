@@ -1,6 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
 import { dialectOf } from './sql.js';
+import {
+  MERGED_CHANGES,
+  mergeStatement,
+  segmentsOfStructure,
+  structureStatement,
+} from './text-index-structure.js';
+import type { TextIndexMerges } from './text-index-upkeep.js';
 
 /*
  * SQLite: an FTS5 text index merged back into one segment, a small step at a time, after a bulk
@@ -45,21 +52,38 @@ export async function mergeTextIndexInSteps(
   return merged;
 }
 
-/**
- * One statement of FTS5's incremental merge of `index`, writing about `pages` pages (up to the end of
- * a term): a positive count merges only the levels holding `usermerge` segments or more (4), FTS5's
- * own tiers; a negative one merges every segment into one. True when it merged something (the
- * statement itself counts as one change).
- */
+/** One statement of FTS5's incremental merge of `index` (`mergeStatement`); true when it merged something. */
 export async function mergeStep(db: Kysely<Database>, index: string, pages: number): Promise<boolean> {
   if (dialectOf(db) === 'postgres') return false;
-  const name = sql.table(index);
   const changes = await db.connection().execute(async (connection) => {
     const before = await totalChanges(connection);
-    await sql`insert into ${name} (${name}, rank) values ('merge', ${pages})`.execute(connection);
+    await sql.raw(mergeStatement(index, pages)).execute(connection);
     return (await totalChanges(connection)) - before;
   });
-  return changes >= 2;
+  return changes >= MERGED_CHANGES;
+}
+
+/**
+ * The structure record of the FTS5 index `index` (none before its first write). It changes with every
+ * write to the index (a new segment, a merge): a version of its content.
+ */
+export async function structureRecord(db: Kysely<Database>, index: string): Promise<Uint8Array | undefined> {
+  const { rows } = await sql.raw<{ block: Uint8Array }>(structureStatement(index)).execute(db);
+  return rows[0]?.block;
+}
+
+/** How many segments the FTS5 index `index` holds, from its structure record (0 when empty). */
+export async function segmentsOf(db: Kysely<Database>, index: string): Promise<number> {
+  const record = await structureRecord(db, index);
+  return record ? segmentsOfStructure(record) : 0;
+}
+
+/** The background merges (text-index-upkeep.ts) through `db`. */
+export function indexMergesOf(db: Kysely<Database>): TextIndexMerges {
+  return {
+    segments: (index) => segmentsOf(db, index),
+    mergeStep: (index, pages) => mergeStep(db, index, pages),
+  };
 }
 
 async function totalChanges(db: Kysely<Database>): Promise<number> {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import { ftsPhrase } from './search.js';
+import { structureRecord } from './text-index-merge.js';
 import { sampleMatches } from './text-index-samples.js';
-import { structureRecord } from './text-index-structure.js';
 
 /*
  * SQLite: a search's first matches kept while the text index is unchanged (db/text-index-samples.ts),

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
-import { structureRecord } from './text-index-structure.js';
+import { structureRecord } from './text-index-merge.js';
 
 /*
  * SQLite: a search's first matches, read from a text index in id order (search.ts plans a search from

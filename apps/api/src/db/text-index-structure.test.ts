@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segmentsOfStructure } from './text-index-structure.js';
+import { mergeStatement, segmentsOfStructure, structureStatement } from './text-index-structure.js';
 
 describe('segmentsOfStructure', () => {
   const cookie = [0x00, 0x00, 0x00, 0x03];
@@ -19,5 +19,25 @@ describe('segmentsOfStructure', () => {
 
   it('refuses a record cut short', () => {
     expect(() => segmentsOfStructure(Uint8Array.from([...cookie, 0x06, 0x83]))).toThrow(/cut short/);
+  });
+});
+
+describe('statements on a text index', () => {
+  it('builds the structure read and the merge from a plain table name and a page count', () => {
+    expect(structureStatement('audit_entries_fts')).toBe(
+      'select block from "audit_entries_fts_data" where id = 10',
+    );
+    expect(mergeStatement('audit_entries_fts', -64)).toBe(
+      `insert into "audit_entries_fts" ("audit_entries_fts", rank) values ('merge', -64)`,
+    );
+  });
+
+  it.each([
+    ['a quoted name', () => mergeStatement('x" ; drop table users; --', 64)],
+    ['a name with a space', () => structureStatement('audit entries')],
+    ['a page count of zero', () => mergeStatement('audit_entries_fts', 0)],
+    ['a fractional page count', () => mergeStatement('audit_entries_fts', 1.5)],
+  ])('refuses %s', (_name, build) => {
+    expect(build).toThrow(/Not a/);
   });
 });

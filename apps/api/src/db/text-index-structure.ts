@@ -1,13 +1,12 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from './schema.js';
-
 /*
  * SQLite: what an FTS5 index's structure record tells (fts5_index.c): its segments, and, the record
- * changing with every write to the index, a version of the index's content.
+ * changing with every write to the index, a version of the index's content; the statements that read
+ * it and merge the index. No database library here: the supervising process runs them on a bare
+ * better-sqlite3 connection (server/index-upkeep.ts), the API through Kysely (text-index-merge.ts).
  */
 
 /** FTS5's structure record: its row in `<index>_data` (fts5_index.c, FTS5_STRUCTURE_ROWID). */
-const STRUCTURE_ROW = 10;
+export const STRUCTURE_ROW = 10;
 /** The marker of the structure record's second version, after the 4-byte cookie. */
 const STRUCTURE_V2 = [0xff, 0x00, 0x00, 0x01];
 
@@ -33,18 +32,30 @@ export function segmentsOfStructure(record: Uint8Array): number {
   return readVarint();
 }
 
-/**
- * The structure record of the FTS5 index `index` (none before its first write). It changes with every
- * write to the index (a new segment, a merge): a version of its content.
- */
-export async function structureRecord(db: Kysely<Database>, index: string): Promise<Uint8Array | undefined> {
-  const { rows } = await sql<{ block: Uint8Array }>`
-    select block from ${sql.table(`${index}_data`)} where id = ${STRUCTURE_ROW}`.execute(db);
-  return rows[0]?.block;
+const INDEX_NAME = /^[a-z][a-z0-9_]*$/;
+
+/** `index`, checked to be a plain table name (the statements below are built from it). */
+function indexName(index: string): string {
+  if (!INDEX_NAME.test(index)) throw new Error(`Not a text index name: ${index}`);
+  return index;
 }
 
-/** How many segments the FTS5 index `index` holds, from its structure record (0 when empty). */
-export async function segmentsOf(db: Kysely<Database>, index: string): Promise<number> {
-  const record = await structureRecord(db, index);
-  return record ? segmentsOfStructure(record) : 0;
+/** Reads the structure record of `index` (its `block` column; no row before the first write). */
+export function structureStatement(index: string): string {
+  return `select block from "${indexName(index)}_data" where id = ${STRUCTURE_ROW}`;
 }
+
+/**
+ * One statement of FTS5's incremental merge of `index`, writing about `pages` pages (up to the end of
+ * a term): a positive count merges only the levels holding `usermerge` segments or more (4), FTS5's
+ * own tiers; a negative one merges every segment into one. It merged something when the
+ * connection's total of changes grew by 2 or more (the statement itself counts as one).
+ */
+export function mergeStatement(index: string, pages: number): string {
+  if (!Number.isInteger(pages) || pages === 0) throw new Error(`Not a page count: ${pages}`);
+  const name = indexName(index);
+  return `insert into "${name}" ("${name}", rank) values ('merge', ${pages})`;
+}
+
+/** Changes of a merge statement that show it merged something. */
+export const MERGED_CHANGES = 2;

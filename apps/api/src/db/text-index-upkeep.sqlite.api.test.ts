@@ -5,7 +5,7 @@ import { startIndexUpkeep } from '../server/index-upkeep.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import * as journalIndexMigration from './migrations/2026-11-27-0038-journal-index-background-merges.js';
 import { segmentCount } from './text-index.test-support.js';
-import { segmentsOf } from './text-index-structure.js';
+import { indexMergesOf, segmentsOf } from './text-index-merge.js';
 import { startTextIndexUpkeep } from './text-index-upkeep.js';
 
 /*
@@ -78,7 +78,7 @@ describe('text indexes merged in the background (sqlite)', () => {
   it('merges the segments in the background, finding the same entries, until stopped', async () => {
     const found = await searchIds('kilamba');
     const errors: unknown[] = [];
-    const upkeep = startTextIndexUpkeep(ctx.db, {
+    const upkeep = startTextIndexUpkeep(indexMergesOf(ctx.db), {
       stepPauseMs: 0,
       idleMs: 10,
       onError: (e) => errors.push(e),
@@ -104,7 +104,7 @@ describe('text indexes merged in the background (sqlite)', () => {
 
   it('reports a merge that fails and keeps going', async () => {
     const errors: unknown[] = [];
-    const upkeep = startTextIndexUpkeep(ctx.db, {
+    const upkeep = startTextIndexUpkeep(indexMergesOf(ctx.db), {
       indexes: ['missing_fts', INDEX],
       segmentsAllowed: 0,
       stepPauseMs: 0,

@@ -1,8 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { Database } from './schema.js';
-import { mergeStep } from './text-index-merge.js';
-import { segmentsOf } from './text-index-structure.js';
-
 /*
  * SQLite: the text indexes whose segments are merged in the background, not by the writes that add
  * to them (FTS5 `automerge = 0`, migration 2026-11-27-0038). Without it a write paid for a unit of
@@ -29,6 +24,18 @@ import { segmentsOf } from './text-index-structure.js';
 /** The FTS5 indexes merged in the background. */
 export const BACKGROUND_MERGED_INDEXES: readonly string[] = ['audit_entries_fts'];
 
+/**
+ * What the loop needs of a connection: no database library here, so that the supervising process
+ * loads none (a bare better-sqlite3 connection, server/index-upkeep.ts; Kysely in the API process,
+ * text-index-merge.ts's `indexMergesOf`).
+ */
+export interface TextIndexMerges {
+  /** Segments `index` holds (its structure record). */
+  segments(index: string): Promise<number>;
+  /** One merge statement over FTS5's tiers (`mergeStatement`); true when it merged something. */
+  mergeStep(index: string, pages: number): Promise<boolean>;
+}
+
 export interface TextIndexUpkeepOptions {
   indexes?: readonly string[];
   /** Merges start once an index holds more segments than this. */
@@ -49,9 +56,9 @@ export interface TextIndexUpkeep {
 
 const DEFAULTS = { segmentsAllowed: 8, pagesPerStep: 64, stepPauseMs: 20, idleMs: 1000 };
 
-/** Starts merging `indexes` in the background on `db`, until `stop`. */
+/** Starts merging `indexes` in the background through `merges`, until `stop`. */
 export function startTextIndexUpkeep(
-  db: Kysely<Database>,
+  merges: TextIndexMerges,
   options: TextIndexUpkeepOptions = {},
 ): TextIndexUpkeep {
   const indexes = options.indexes ?? BACKGROUND_MERGED_INDEXES;
@@ -74,8 +81,8 @@ export function startTextIndexUpkeep(
       for (const index of indexes) {
         if (stopped) break;
         try {
-          if ((await segmentsOf(db, index)) > segmentsAllowed) {
-            merged = (await mergeStep(db, index, pagesPerStep)) || merged;
+          if ((await merges.segments(index)) > segmentsAllowed) {
+            merged = (await merges.mergeStep(index, pagesPerStep)) || merged;
           }
         } catch (error) {
           options.onError?.(error);

@@ -1,8 +1,9 @@
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { indexMergesOf } from '../db/text-index-merge.js';
+import { startTextIndexUpkeep } from '../db/text-index-upkeep.js';
 import { purgeExpiredAuditEntries } from '../lib/audit-retention.js';
-import { startIndexUpkeep } from './index-upkeep.js';
 
 const AUDIT_PURGE_INTERVAL_MS = 24 * 3600 * 1000;
 
@@ -21,12 +22,13 @@ export async function serve(config: AppConfig, standalone: boolean): Promise<str
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
-  // Alone, this process merges the text indexes too (with several, the supervising process does).
-  if (standalone) {
-    const stopUpkeep = await startIndexUpkeep(config, (error) =>
-      app.log.warn({ err: error }, 'text index merge postponed'),
-    );
-    app.addHook('onClose', stopUpkeep);
+  // Alone, this process merges the text indexes too, through its own connection (with several, the
+  // supervising process does: server/index-upkeep.ts).
+  if (standalone && database.dialect === 'sqlite') {
+    const upkeep = startTextIndexUpkeep(indexMergesOf(database.db), {
+      onError: (error) => app.log.warn({ err: error }, 'text index merge postponed'),
+    });
+    app.addHook('onClose', () => upkeep.stop());
   }
   let closing = false;
   const close = async (signal: string) => {

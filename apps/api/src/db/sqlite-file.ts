@@ -1,0 +1,6 @@
+import path from 'node:path';
+
+/** The SQLite database file in the data folder. */
+export function sqliteFilePath(dataDir: string): string {
+  return path.join(dataDir, 'kwanza.sqlite');
+}
