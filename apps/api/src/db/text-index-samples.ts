@@ -7,6 +7,8 @@ import { structureRecord } from './text-index-merge.js';
  * them), kept by each API process while the index is unchanged. Reading them cost 0.3 to 0.5 ms of a
  * common term's search at a million users (`users?search=silva`: 0.44 of 1.5 ms of SQL), read again by
  * every request for the same term; checking that the index is unchanged is one row read by its key.
+ * The bench's 20 searches at 16 connections, run back to back without and with them: 1, then 12,
+ * within 30 ms p95.
  *
  * The index's structure record is its version: every write to the index (each transaction's new
  * segment, a merge) changes it. It is read before the matches, so matches are never kept under a
