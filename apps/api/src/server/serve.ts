@@ -22,8 +22,8 @@ export async function serve(config: AppConfig, standalone: boolean): Promise<str
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
-  // Alone, this process merges the text indexes too, through its own connection (with several, the
-  // supervising process does: server/index-upkeep.ts).
+  // Alone, this process merges the text indexes too, on the connection its requests use (with
+  // several, the supervising process does, on a connection of its own: server/index-upkeep.ts).
   if (standalone && database.dialect === 'sqlite') {
     const upkeep = startTextIndexUpkeep(indexMergesOf(database.db), {
       onError: (error) => app.log.warn({ err: error }, 'text index merge postponed'),
