@@ -1,5 +1,6 @@
 import { SEARCH_COUNT_CAP } from '@kwanza/contract';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Compilable, Kysely, SelectQueryBuilder } from 'kysely';
+import { type PrecompiledQuery, precompiled } from './precompiled.js';
 import { executeNamed } from './prepared-statements.js';
 import type { Database } from './schema.js';
 import { dialectOf } from './sql.js';
@@ -85,11 +86,63 @@ export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
 }
 
 /** A select of a list's rows in its order, which a page limits. */
-export interface OrderedRows<R> {
+export interface OrderedRows<R> extends Compilable<R> {
   limit(limit: number): OrderedRows<R>;
   offset(offset: number): OrderedRows<R>;
-  compile(): { sql: string };
   execute(): Promise<R[]>;
+}
+
+/** A page's place in its list, and the key of its statement (`pageReaders`). */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+  /**
+   * Names the list and every value its page statement is built from, but the page's limit and
+   * offset (`pageStatementKey`): the same key must always build the same SQL with the same other
+   * values. Without a key (a search's page, whose plan depends on its matches) the statement is
+   * built each time.
+   */
+  key?: string;
+}
+
+/** A page statement's key: the list's name and the values its statement is built from. */
+export function pageStatementKey(
+  list: string,
+  ...values: ReadonlyArray<string | number | boolean | null | undefined>
+): string {
+  return JSON.stringify([list, ...values.map((value) => value ?? null)]);
+}
+
+/**
+ * Page statements kept compiled on SQLite, by key; the least recently used go past this many.
+ * Kysely builds and compiles a list's page query on every request: 10–15 % of a users page's CPU
+ * (its two correlated subqueries, the filters, the order), more than SQLite takes to run it.
+ */
+export const KEPT_PAGE_STATEMENTS = 256;
+const keptPageStatements = new Map<string, PrecompiledQuery<[number, number], unknown>>();
+
+function keptPageStatement<R>(
+  key: string,
+  build: (limit: number, offset: number) => Compilable<R>,
+): PrecompiledQuery<[number, number], R> {
+  let kept = keptPageStatements.get(key);
+  if (kept) {
+    keptPageStatements.delete(key);
+  } else {
+    // Built once, at its first run, with markers for the limit and offset (db/precompiled).
+    kept = precompiled(2, (_db, limit: number, offset: number) => build(limit, offset));
+    if (keptPageStatements.size >= KEPT_PAGE_STATEMENTS) {
+      const oldest = keptPageStatements.keys().next();
+      if (!oldest.done) keptPageStatements.delete(oldest.value);
+    }
+  }
+  keptPageStatements.set(key, kept);
+  return kept as PrecompiledQuery<[number, number], R>;
+}
+
+/** Page statements kept now (tests). */
+export function keptPageStatementCount(): number {
+  return keptPageStatements.size;
 }
 
 /** The ids of a list's filtered rows in its order (a subquery), which a page limits. */
@@ -112,10 +165,12 @@ export interface OrderedIds<Q> {
  */
 export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number): Q }>(
   db: Kysely<Database>,
-  page: { limit: number; offset: number },
+  page: PageWindow,
   rowsAmong: (ids: Q) => OrderedRows<R>,
   orderedIds: (among?: readonly number[]) => Q,
 ): { rows: () => Promise<R[]>; rowsOf: (ids: number[]) => Promise<R[]> } {
+  // On SQLite a keyed page's statement is compiled once (keptPageStatement).
+  const key = page.key;
   return {
     rows:
       dialectOf(db) === 'postgres'
@@ -128,7 +183,12 @@ export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number
               ? []
               : executeNamed('postgres', rowsAmong(orderedIds(ids.map(firstNumber))));
           }
-        : () => rowsAmong(orderedIds().limit(page.limit).offset(page.offset)).execute(),
+        : key === undefined
+          ? () => rowsAmong(orderedIds().limit(page.limit).offset(page.offset)).execute()
+          : () =>
+              keptPageStatement(key, (limit, offset) =>
+                rowsAmong(orderedIds().limit(limit).offset(offset)),
+              ).execute(db, page.limit, page.offset),
     rowsOf: (ids) => rowsAmong(orderedIds(ids).limit(page.limit).offset(page.offset)).execute(),
   };
 }

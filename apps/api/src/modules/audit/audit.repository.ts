@@ -12,7 +12,7 @@ import {
 } from '@kwanza/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
-import { countUpToCap, pageReaders } from '../../db/paginate.js';
+import { countUpToCap, pageReaders, pageStatementKey } from '../../db/paginate.js';
 import type { AuditEntriesTable, Database } from '../../db/schema.js';
 import {
   filteredColumn,
@@ -187,7 +187,20 @@ export async function listAuditEntries(
       : countUpToCap(db, filteredEntries(db, query, matchPlan).select('audit_entries.id')),
     pageReaders(
       db,
-      pageWindow(query),
+      {
+        ...pageWindow(query),
+        key: query.search
+          ? undefined
+          : pageStatementKey(
+              'audit_entries',
+              query.admin,
+              query.action,
+              query.object_type,
+              query.object_id,
+              query.date_from,
+              query.date_to,
+            ),
+      },
       (ids) =>
         db
           .selectFrom('audit_entries')

@@ -8,7 +8,7 @@ import type {
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { toCount } from '../../db/aggregates.js';
 import { type CounterList, readCounters, sumBuckets } from '../../db/counters.js';
-import { fetchListPage, pageReaders } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, pageStatementKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   inTextIndexOrder,
@@ -271,7 +271,14 @@ export async function listConversations(
         : filtered().select('conversations.id'),
     ...pageReaders(
       db,
-      window,
+      {
+        ...window,
+        // A period's start moves with the clock: its statement is built each time, as a search's.
+        key:
+          query.search || query.period !== undefined
+            ? undefined
+            : pageStatementKey('conversations', query.has_unread, query.client, query.provider),
+      },
       (ids) =>
         selectConversations(db)
           .where('conversations.id', 'in', ids)

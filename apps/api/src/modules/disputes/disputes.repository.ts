@@ -11,7 +11,7 @@ import {
 } from '@kwanza/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { countByPart, readCountersWithoutMonth } from '../../db/counters.js';
-import { fetchListPage, pageReaders } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, pageStatementKey } from '../../db/paginate.js';
 import { executeNamed } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import {
@@ -221,7 +221,10 @@ export async function listDisputes(
   const filtered = () => db.selectFrom('disputes').where(matchesFilters(db, query, plans));
   const { rows, rowsOf } = pageReaders(
     db,
-    pageWindow(query),
+    {
+      ...pageWindow(query),
+      key: query.search ? undefined : pageStatementKey('disputes', query.status),
+    },
     (ids) =>
       selectDisputes(db)
         .where('disputes.id', 'in', ids)

@@ -16,7 +16,7 @@ import {
   sumBuckets,
 } from '../../db/counters.js';
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
-import { countUpToCap, fetchListPage, pageReaders } from '../../db/paginate.js';
+import { countUpToCap, fetchListPage, pageReaders, pageStatementKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   CAP_SAMPLE,
@@ -249,7 +249,15 @@ export async function listNotifications(
     matches: () => filtered().select('notifications.id'),
     ...pageReaders(
       db,
-      { limit: window.limit, offset: start.offset },
+      {
+        limit: window.limit,
+        offset: start.offset,
+        // A period's start moves with the clock: its statement is built each time, as a search's.
+        key:
+          query.search || query.period
+            ? undefined
+            : pageStatementKey('notifications', query.notification_type, query.is_read, start.before),
+      },
       (ids) =>
         selectNotifications(db)
           .where('notifications.id', 'in', ids)

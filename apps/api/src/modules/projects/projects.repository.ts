@@ -17,7 +17,7 @@ import {
   sumMatchingBuckets,
 } from '../../db/counters.js';
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
-import { fetchListPage, pageReaders } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, pageStatementKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   filteredColumn,
@@ -244,7 +244,13 @@ export async function listProjects(
         : filtered().select('projects.id'),
     ...pageReaders(
       db,
-      { limit: window.limit, offset: start.offset },
+      {
+        limit: window.limit,
+        offset: start.offset,
+        key: search
+          ? undefined
+          : pageStatementKey('projects', query.status, query.category, query.client, start.before),
+      },
       (ids) =>
         selectProjects(db)
           .where('projects.id', 'in', ids)

@@ -2,7 +2,7 @@ import type { Provider, ProviderListQuery, ProviderStats } from '@kwanza/contrac
 import type { Kysely } from 'kysely';
 import { countWhere, toCount } from '../../db/aggregates.js';
 import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
-import { fetchListPage, pageReaders } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, pageStatementKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   filteredColumn,
@@ -159,7 +159,10 @@ export async function listProviders(
     // (a condition on users here would let SQLite walk the users table instead of the ids).
     ...pageReaders(
       db,
-      window,
+      {
+        ...window,
+        key: query.search ? undefined : pageStatementKey('providers', query.is_verified),
+      },
       (ids) =>
         db
           .selectFrom('provider_profiles as pp')

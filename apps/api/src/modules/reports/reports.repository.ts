@@ -1,7 +1,7 @@
 import type { Report, ReportListQuery, UpdateReportStatusBody } from '@kwanza/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { readCounters, sumBuckets } from '../../db/counters.js';
-import { fetchListPage, pageReaders } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, pageStatementKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   filteredColumn,
@@ -131,7 +131,10 @@ export async function listReports(
     matches: () => filtered().select('reports.id'),
     ...pageReaders(
       db,
-      pageWindow(query),
+      {
+        ...pageWindow(query),
+        key: query.search ? undefined : pageStatementKey('reports', query.status, query.type),
+      },
       (ids) =>
         selectReports(db)
           .where('reports.id', 'in', ids)

@@ -16,7 +16,7 @@ import {
 } from '../../db/counters.js';
 import type { Dialect } from '../../db/database.js';
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
-import { fetchListPage, pageReaders } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, pageStatementKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { filteredColumn, inTextIndexOrder, type SearchPlans, searchAnySide } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
@@ -265,7 +265,22 @@ export async function pageOfProviderVerifications(
         );
   const readers = pageReaders(
     db,
-    { limit: page.limit, offset: start.offset },
+    {
+      limit: page.limit,
+      offset: start.offset,
+      // A search's plan or a submission window's clock would change the statement: built each time.
+      key:
+        filters.search || filters.days !== undefined
+          ? undefined
+          : pageStatementKey(
+              'provider_verifications',
+              filters.status,
+              filters.is_business,
+              direction,
+              start.before,
+              start.from,
+            ),
+    },
     (ids) =>
       selectVerifications(db, {}, now)
         .where('provider_verifications.id', 'in', ids)

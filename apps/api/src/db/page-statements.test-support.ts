@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import { insertUser } from '../test/factories.js';
+import { type PageWindow, pageReaders } from './paginate.js';
+import type { Database } from './schema.js';
+
+export type Role = 'client' | 'provider';
+
+/** Users of `role`, newest id first, a page of them, read through pageReaders as the lists read theirs. */
+export function pageOfRole(db: Kysely<Database>, role: Role, page: PageWindow): Promise<number[]> {
+  return pageReaders(
+    db,
+    page,
+    (ids) =>
+      db
+        .selectFrom('users')
+        .select(['users.id', 'users.role'])
+        .where('users.id', 'in', ids)
+        .orderBy('users.id', 'desc'),
+    (among?: readonly number[]) =>
+      (among
+        ? db.selectFrom('users').where('users.id', 'in', among)
+        : db.selectFrom('users').where('users.role', '=', role)
+      )
+        .select('users.id')
+        .orderBy('users.id', 'desc'),
+  )
+    .rows()
+    .then((rows) => rows.map((row) => row.id));
+}
+
+/** Six clients and three providers; each role's ids newest first. */
+export async function insertUsersOfTwoRoles(db: Kysely<Database>): Promise<Record<Role, number[]>> {
+  const ids: Record<Role, number[]> = { client: [], provider: [] };
+  for (let index = 0; index < 9; index += 1) {
+    const role: Role = index % 3 === 0 ? 'provider' : 'client';
+    ids[role].unshift(await insertUser(db, { role }));
+  }
+  return ids;
+}
