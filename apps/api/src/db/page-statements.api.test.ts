@@ -42,11 +42,4 @@ describe('page statements kept by key', () => {
     expect(inTransaction).toEqual(idsOf.client.slice(1, 2));
     expect(keptPageStatementCount() - kept).toBe(ctx.dialect === 'sqlite' ? 2 : 0);
   });
-
-  it('keys name the list and each value, absent ones as null', () => {
-    expect(pageStatementKey('users', 'client', undefined, '2026-01-01T00:00:00.000Z')).toBe(
-      '["users","client",null,"2026-01-01T00:00:00.000Z"]',
-    );
-    expect(pageStatementKey('providers', false)).not.toBe(pageStatementKey('providers', 'false'));
-  });
 });

@@ -3,6 +3,7 @@ import type { Compilable, Kysely, SelectQueryBuilder } from 'kysely';
 import { type PrecompiledQuery, precompiled } from './precompiled.js';
 import { executeNamed } from './prepared-statements.js';
 import type { Database } from './schema.js';
+import { planShape, type SearchPlan, type SearchPlans } from './search.js';
 import { dialectOf } from './sql.js';
 
 /*
@@ -98,9 +99,9 @@ export interface PageWindow {
   offset: number;
   /**
    * Names the list and every value its page statement is built from, but the page's limit and
-   * offset (`pageStatementKey`): the same key must always build the same SQL with the same other
-   * values. Without a key (a search's page, whose plan depends on its matches) the statement is
-   * built each time.
+   * offset (`pageStatementKey`, `searchPageKey`): the same key must always build the same SQL with
+   * the same other values. Without a key (a page read among a search's ids, or a period's, whose
+   * start moves with the clock) the statement is built each time.
    */
   key?: string;
 }
@@ -111,6 +112,23 @@ export function pageStatementKey(
   ...values: ReadonlyArray<string | number | boolean | null | undefined>
 ): string {
   return JSON.stringify([list, ...values.map((value) => value ?? null)]);
+}
+
+type KeyValue = string | number | boolean | null | undefined;
+
+/**
+ * The key of a page statement that may search: without `term`, the list and `values`; with it, also
+ * the term and what the statement takes from the plans its page is read by (`planShape`), or no key
+ * when a plan holds the matches' ids.
+ */
+export function searchPageKey(
+  list: string,
+  search: { term: string | undefined; plans: SearchPlan | SearchPlans },
+  ...values: KeyValue[]
+): string | undefined {
+  if (!search.term) return pageStatementKey(list, ...values);
+  const shape = planShape(search.plans);
+  return shape === null ? undefined : pageStatementKey(list, ...values, search.term, shape);
 }
 
 /**

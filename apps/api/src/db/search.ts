@@ -470,6 +470,23 @@ export function isBroadFilter(kept: number, total: number): boolean {
 }
 
 /**
+ * What a search's statements take from its plans beside the term (`searchMatches`: each side's kind
+ * and its `joined` and `probe` marks), for a page statement's key (db/paginate.ts); null when a plan
+ * holds ids, whose values are the statement's own.
+ */
+export function planShape(plans: SearchPlan | SearchPlans): string | null {
+  const entries: Array<[string, SearchPlan]> = 'kind' in plans ? [['', plans]] : [...plans.entries()];
+  const parts: string[] = [];
+  for (const [table, plan] of entries) {
+    if (plan.kind === 'ids') return null;
+    const joined = plan.kind === 'scan' && plan.joined ? '+joined' : '';
+    const probe = plan.kind === 'index' && plan.probe ? '+probe' : '';
+    parts.push(`${table}:${plan.kind}${joined}${probe}`);
+  }
+  return parts.join(',');
+}
+
+/**
  * Whether a search's plans already hold all its matches (SQLite: every side planned by 'ids', at least
  * one of them with ids): the listed rows are then best reached through those ids (their own primary
  * key, or the index of the column naming a party).

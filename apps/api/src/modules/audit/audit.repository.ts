@@ -12,7 +12,7 @@ import {
 } from '@kwanza/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
-import { countUpToCap, pageReaders, pageStatementKey } from '../../db/paginate.js';
+import { countUpToCap, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { AuditEntriesTable, Database } from '../../db/schema.js';
 import {
   filteredColumn,
@@ -189,17 +189,16 @@ export async function listAuditEntries(
       db,
       {
         ...pageWindow(query),
-        key: query.search
-          ? undefined
-          : pageStatementKey(
-              'audit_entries',
-              query.admin,
-              query.action,
-              query.object_type,
-              query.object_id,
-              query.date_from,
-              query.date_to,
-            ),
+        key: searchPageKey(
+          'audit_entries',
+          { term: query.search, plans: rowsPlan },
+          query.admin,
+          query.action,
+          query.object_type,
+          query.object_id,
+          query.date_from,
+          query.date_to,
+        ),
       },
       (ids) =>
         db

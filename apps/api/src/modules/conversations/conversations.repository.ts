@@ -8,7 +8,7 @@ import type {
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { toCount } from '../../db/aggregates.js';
 import { type CounterList, readCounters, sumBuckets } from '../../db/counters.js';
-import { fetchListPage, pageReaders, pageStatementKey } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   inTextIndexOrder,
@@ -273,11 +273,17 @@ export async function listConversations(
       db,
       {
         ...window,
-        // A period's start moves with the clock: its statement is built each time, as a search's.
+        // A period's start moves with the clock: its statement is built each time.
         key:
-          query.search || query.period !== undefined
-            ? undefined
-            : pageStatementKey('conversations', query.has_unread, query.client, query.provider),
+          query.period === undefined
+            ? searchPageKey(
+                'conversations',
+                { term: query.search, plans: rowsPlans },
+                query.has_unread,
+                query.client,
+                query.provider,
+              )
+            : undefined,
       },
       (ids) =>
         selectConversations(db)

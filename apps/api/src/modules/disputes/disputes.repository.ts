@@ -11,7 +11,7 @@ import {
 } from '@kwanza/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { countByPart, readCountersWithoutMonth } from '../../db/counters.js';
-import { fetchListPage, pageReaders, pageStatementKey } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import { executeNamed } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import {
@@ -223,7 +223,7 @@ export async function listDisputes(
     db,
     {
       ...pageWindow(query),
-      key: query.search ? undefined : pageStatementKey('disputes', query.status),
+      key: searchPageKey('disputes', { term: query.search, plans }, query.status),
     },
     (ids) =>
       selectDisputes(db)

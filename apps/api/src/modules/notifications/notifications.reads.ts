@@ -16,7 +16,7 @@ import {
   sumBuckets,
 } from '../../db/counters.js';
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
-import { countUpToCap, fetchListPage, pageReaders, pageStatementKey } from '../../db/paginate.js';
+import { countUpToCap, fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   CAP_SAMPLE,
@@ -252,11 +252,16 @@ export async function listNotifications(
       {
         limit: window.limit,
         offset: start.offset,
-        // A period's start moves with the clock: its statement is built each time, as a search's.
-        key:
-          query.search || query.period
-            ? undefined
-            : pageStatementKey('notifications', query.notification_type, query.is_read, start.before),
+        // A period's start moves with the clock: its statement is built each time.
+        key: query.period
+          ? undefined
+          : searchPageKey(
+              'notifications',
+              { term: query.search, plans },
+              query.notification_type,
+              query.is_read,
+              start.before,
+            ),
       },
       (ids) =>
         selectNotifications(db)

@@ -17,7 +17,7 @@ import {
   sumMatchingBuckets,
 } from '../../db/counters.js';
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
-import { fetchListPage, pageReaders, pageStatementKey } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   filteredColumn,
@@ -247,9 +247,14 @@ export async function listProjects(
       {
         limit: window.limit,
         offset: start.offset,
-        key: search
-          ? undefined
-          : pageStatementKey('projects', query.status, query.category, query.client, start.before),
+        key: searchPageKey(
+          'projects',
+          { term: search, plans: rowsPlan },
+          query.status,
+          query.category,
+          query.client,
+          start.before,
+        ),
       },
       (ids) =>
         selectProjects(db)

@@ -2,7 +2,7 @@ import type { Provider, ProviderListQuery, ProviderStats } from '@kwanza/contrac
 import type { Kysely } from 'kysely';
 import { countWhere, toCount } from '../../db/aggregates.js';
 import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
-import { fetchListPage, pageReaders, pageStatementKey } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   filteredColumn,
@@ -161,7 +161,7 @@ export async function listProviders(
       db,
       {
         ...window,
-        key: query.search ? undefined : pageStatementKey('providers', query.is_verified),
+        key: searchPageKey('providers', { term: query.search, plans: rowsPlans }, query.is_verified),
       },
       (ids) =>
         db

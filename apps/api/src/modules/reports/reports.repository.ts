@@ -1,7 +1,7 @@
 import type { Report, ReportListQuery, UpdateReportStatusBody } from '@kwanza/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { readCounters, sumBuckets } from '../../db/counters.js';
-import { fetchListPage, pageReaders, pageStatementKey } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   filteredColumn,
@@ -133,7 +133,7 @@ export async function listReports(
       db,
       {
         ...pageWindow(query),
-        key: query.search ? undefined : pageStatementKey('reports', query.status, query.type),
+        key: searchPageKey('reports', { term: query.search, plans }, query.status, query.type),
       },
       (ids) =>
         selectReports(db)

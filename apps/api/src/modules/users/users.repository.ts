@@ -4,7 +4,7 @@ import { countWhere, toCount } from '../../db/aggregates.js';
 import { bucketPattern, readCounters, rowsByDay, rowsByMonth, sumBuckets } from '../../db/counters.js';
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
 import { lockActiveAdmins, lockRowsFollowingUser } from '../../db/locks.js';
-import { fetchListPage, pageReaders, pageStatementKey } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   filteredColumn,
@@ -257,10 +257,13 @@ export async function listUsers(
       {
         limit: window.limit,
         offset: start.offset,
-        // Without a search, the filters and the deep page's start are all the statement depends on.
-        key: search
-          ? undefined
-          : pageStatementKey('users', query.role, query.verification_status, start.before),
+        key: searchPageKey(
+          'users',
+          { term: search, plans: rowsPlan },
+          query.role,
+          query.verification_status,
+          start.before,
+        ),
       },
       (ids) =>
         db

@@ -14,7 +14,7 @@ import {
 } from '../../db/counters.js';
 import type { Dialect } from '../../db/database.js';
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
-import { fetchListPage, pageReaders, pageStatementKey } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { filteredColumn, inTextIndexOrder, type SearchPlans, searchAnySide } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
@@ -194,14 +194,13 @@ export async function pageOfClientVerifications(
     {
       limit: page.limit,
       offset: start.offset,
-      key: filters.search
-        ? undefined
-        : pageStatementKey(
-            'client_verifications',
-            filters.verification_status,
-            filters.document_type,
-            start.before,
-          ),
+      key: searchPageKey(
+        'client_verifications',
+        { term: filters.search, plans: rowsPlans },
+        filters.verification_status,
+        filters.document_type,
+        start.before,
+      ),
     },
     (ids) =>
       selectVerifications(db)

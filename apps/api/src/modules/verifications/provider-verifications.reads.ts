@@ -16,7 +16,7 @@ import {
 } from '../../db/counters.js';
 import type { Dialect } from '../../db/database.js';
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
-import { fetchListPage, pageReaders, pageStatementKey } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import { filteredColumn, inTextIndexOrder, type SearchPlans, searchAnySide } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
@@ -268,12 +268,13 @@ export async function pageOfProviderVerifications(
     {
       limit: page.limit,
       offset: start.offset,
-      // A search's plan or a submission window's clock would change the statement: built each time.
+      // A submission window's start moves with the clock: its statement is built each time.
       key:
-        filters.search || filters.days !== undefined
+        filters.days !== undefined
           ? undefined
-          : pageStatementKey(
+          : searchPageKey(
               'provider_verifications',
+              { term: filters.search, plans: rowsPlans },
               filters.status,
               filters.is_business,
               direction,
