@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import { insertUser } from '../test/factories.js';
+import { createTestContext, type TestContext } from '../test/test-context.js';
 import { type PageWindow, pageReaders } from './paginate.js';
 import type { Database } from './schema.js';
 
@@ -29,11 +31,29 @@ export function pageOfRole(db: Kysely<Database>, role: Role, page: PageWindow): 
 }
 
 /** Six clients and three providers; each role's ids newest first. */
-export async function insertUsersOfTwoRoles(db: Kysely<Database>): Promise<Record<Role, number[]>> {
+async function insertUsersOfTwoRoles(db: Kysely<Database>): Promise<Record<Role, number[]>> {
   const ids: Record<Role, number[]> = { client: [], provider: [] };
   for (let index = 0; index < 9; index += 1) {
     const role: Role = index % 3 === 0 ? 'provider' : 'client';
     ids[role].unshift(await insertUser(db, { role }));
   }
   return ids;
+}
+
+/** A database of the dialect under test with those users, for the describe block that calls it. */
+export function usersOfTwoRoles(): { ctx: () => TestContext; idsOf: () => Record<Role, number[]> } {
+  let ctx: TestContext | undefined;
+  let idsOf: Record<Role, number[]> = { client: [], provider: [] };
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    idsOf = await insertUsersOfTwoRoles(ctx.db);
+  });
+  afterAll(() => ctx?.close());
+  return {
+    ctx: () => {
+      if (!ctx) throw new Error('Base de test non ouverte');
+      return ctx;
+    },
+    idsOf: () => idsOf,
+  };
 }
