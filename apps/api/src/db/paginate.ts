@@ -1,5 +1,6 @@
 import { SEARCH_COUNT_CAP } from '@kwanza/contract';
 import type { Compilable, Kysely, SelectQueryBuilder } from 'kysely';
+import { RecentlyUsed } from '../lib/recently-used.js';
 import { type PrecompiledQuery, precompiled } from './precompiled.js';
 import { executeNamed } from './prepared-statements.js';
 import type { Database } from './schema.js';
@@ -134,24 +135,20 @@ export function searchPageKey(
  * profile (its two correlated subqueries, the filters, the order), 2 % once kept.
  */
 export const KEPT_PAGE_STATEMENTS = 256;
-const keptPageStatements = new Map<string, PrecompiledQuery<[number, number], unknown>>();
+const keptPageStatements = new RecentlyUsed<string, PrecompiledQuery<[number, number], unknown>>(
+  KEPT_PAGE_STATEMENTS,
+);
 
 function keptPageStatement<R>(
   key: string,
   build: (limit: number, offset: number) => Compilable<R>,
 ): PrecompiledQuery<[number, number], R> {
   let kept = keptPageStatements.get(key);
-  if (kept) {
-    keptPageStatements.delete(key);
-  } else {
+  if (!kept) {
     // Built once, at its first run, with markers for the limit and offset (db/precompiled).
     kept = precompiled(2, (_db, limit: number, offset: number) => build(limit, offset));
-    if (keptPageStatements.size >= KEPT_PAGE_STATEMENTS) {
-      const oldest = keptPageStatements.keys().next();
-      if (!oldest.done) keptPageStatements.delete(oldest.value);
-    }
+    keptPageStatements.set(key, kept);
   }
-  keptPageStatements.set(key, kept);
   return kept as PrecompiledQuery<[number, number], R>;
 }
 

@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { RecentlyUsed } from '../lib/recently-used.js';
 
 /*
  * better-sqlite3 behind Kysely with its prepared statements kept, by SQL text. Kysely's SQLite driver
@@ -104,13 +105,12 @@ class KeptStatement implements SqliteStatement {
 
 export class StatementCache implements SqliteDatabase {
   readonly #database: BetterSqlite3.Database;
-  readonly #statements = new Map<string, KeptStatement>();
-  readonly #size: number;
+  readonly #statements: RecentlyUsed<string, KeptStatement>;
   readonly #maxSqlLength: number;
 
   constructor(database: BetterSqlite3.Database, options: StatementCacheOptions = {}) {
     this.#database = database;
-    this.#size = options.size ?? STATEMENT_CACHE_SIZE;
+    this.#statements = new RecentlyUsed(options.size ?? STATEMENT_CACHE_SIZE);
     this.#maxSqlLength = options.maxSqlLength ?? CACHED_SQL_MAX_LENGTH;
   }
 
@@ -129,17 +129,9 @@ export class StatementCache implements SqliteDatabase {
     const kept = this.#statements.get(sql);
     // A statement still iterating (a streamed query) cannot run again: a fresh one does.
     if (kept?.busy) return this.#fresh(sql);
-    if (kept) {
-      this.#statements.delete(sql);
-      this.#statements.set(sql, kept);
-      return kept;
-    }
+    if (kept) return kept;
     const statement = this.#fresh(sql);
     this.#statements.set(sql, statement);
-    if (this.#statements.size > this.#size) {
-      const oldest = this.#statements.keys().next();
-      if (!oldest.done) this.#statements.delete(oldest.value);
-    }
     return statement;
   }
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { RecentlyUsed } from '../lib/recently-used.js';
 import type { Database } from './schema.js';
 import { structureRecord } from './text-index-merge.js';
 
@@ -26,7 +27,7 @@ interface KeptSample {
   ids: readonly number[];
 }
 
-const samplesByDatabase = new WeakMap<Kysely<Database>, Map<string, KeptSample>>();
+const samplesByDatabase = new WeakMap<Kysely<Database>, RecentlyUsed<string, KeptSample>>();
 
 /** The first `size` rowids of `index` matching the FTS5 query `phrase`, in ascending order. */
 export async function sampleMatches(
@@ -41,17 +42,9 @@ export async function sampleMatches(
   const samples = samplesOf(db);
   const key = `${index}\u0000${size}\u0000${phrase}`;
   const kept = samples.get(key);
-  samples.delete(key);
-  if (kept && sameBytes(kept.version, version)) {
-    samples.set(key, kept);
-    return kept.ids;
-  }
+  if (kept && sameBytes(kept.version, version)) return kept.ids;
   const ids = await readMatches(db, index, phrase, size);
   samples.set(key, { version, ids });
-  if (samples.size > MAX_SAMPLES) {
-    const oldest = samples.keys().next().value;
-    if (oldest !== undefined) samples.delete(oldest);
-  }
   return ids;
 }
 
@@ -67,10 +60,10 @@ async function readMatches(
   return rows.map((row) => Number(row.id));
 }
 
-function samplesOf(db: Kysely<Database>): Map<string, KeptSample> {
+function samplesOf(db: Kysely<Database>): RecentlyUsed<string, KeptSample> {
   let samples = samplesByDatabase.get(db);
   if (!samples) {
-    samples = new Map();
+    samples = new RecentlyUsed(MAX_SAMPLES);
     samplesByDatabase.set(db, samples);
   }
   return samples;

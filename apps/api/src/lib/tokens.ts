@@ -2,6 +2,7 @@ import { randomBytes, webcrypto } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { RecentlyUsed } from './recently-used.js';
 
 export interface AccessTokenClaims {
   userId: number;
@@ -36,7 +37,7 @@ export class TokenService {
    * Crypto's HMAC (about 0.3 ms of the process's time); the expiry is compared again at every use,
    * and whether the session is still open is checked by lib/sessions.ts at every request as before.
    */
-  readonly #verified = new Map<string, AccessTokenClaims>();
+  readonly #verified = new RecentlyUsed<string, AccessTokenClaims>(VERIFIED_TOKENS);
 
   constructor(secret: string, now: () => Date = () => new Date()) {
     this.#key = webcrypto.subtle.importKey(
@@ -72,20 +73,13 @@ export class TokenService {
   async verify(token: string): Promise<AccessTokenClaims | null> {
     const known = this.#verified.get(token);
     if (known) {
-      this.#verified.delete(token);
       // As jose decides: expired once `exp` is not after the current second.
-      if (known.expiresAt <= Math.floor(this.#now().getTime() / 1000)) return null;
-      this.#verified.set(token, known);
-      return known;
+      if (known.expiresAt > Math.floor(this.#now().getTime() / 1000)) return known;
+      this.#verified.delete(token);
+      return null;
     }
     const claims = await this.#check(token);
-    if (claims) {
-      this.#verified.set(token, claims);
-      if (this.#verified.size > VERIFIED_TOKENS) {
-        const oldest = this.#verified.keys().next();
-        if (!oldest.done) this.#verified.delete(oldest.value);
-      }
-    }
+    if (claims) this.#verified.set(token, claims);
     return claims;
   }
 
