@@ -130,26 +130,34 @@ export function searchPageKey(
 }
 
 /**
- * Page statements kept compiled on SQLite, by key; the least recently used go past this many.
- * Kysely built and compiled a list's page query on every request: 16 % of a users page's CPU in a
- * profile (its two correlated subqueries, the filters, the order), 2 % once kept.
+ * Page statements kept compiled, by key; the least recently used go past this many. Kysely built and
+ * compiled a list's page query on every request: on SQLite 16 % of a users page's CPU in a profile
+ * (its two correlated subqueries, the filters, the order), 2 % once kept; on PostgreSQL 19 % with
+ * its two statements (the page's ids, then their rows), and 3 % more to look each new text up among
+ * the named statements (db/prepared-statements).
  */
 export const KEPT_PAGE_STATEMENTS = 256;
-const keptPageStatements = new RecentlyUsed<string, PrecompiledQuery<[number, number], unknown>>(
+const keptPageStatements = new RecentlyUsed<string, PrecompiledQuery<readonly number[], unknown>>(
   KEPT_PAGE_STATEMENTS,
 );
 
-function keptPageStatement<R>(
+/**
+ * The statement kept under `key`, built at its first run with a marker for each of its `count`
+ * values (db/precompiled); `named`: run named on PostgreSQL (a plan that does not depend on them).
+ */
+function keptPageStatement<R, V extends readonly number[]>(
   key: string,
-  build: (limit: number, offset: number) => Compilable<R>,
-): PrecompiledQuery<[number, number], R> {
+  count: V['length'],
+  build: (...values: V) => Compilable<R>,
+  named = true,
+): PrecompiledQuery<V, R> {
   let kept = keptPageStatements.get(key);
   if (!kept) {
-    // Built once, at its first run, with markers for the limit and offset (db/precompiled).
-    kept = precompiled(2, (_db, limit: number, offset: number) => build(limit, offset));
+    const statement = precompiled(count, (_db, ...values: V) => build(...values), { named });
+    kept = statement as unknown as PrecompiledQuery<readonly number[], unknown>;
     keptPageStatements.set(key, kept);
   }
-  return kept as PrecompiledQuery<[number, number], R>;
+  return kept as unknown as PrecompiledQuery<V, R>;
 }
 
 /** Page statements kept now (tests). */
@@ -158,7 +166,7 @@ export function keptPageStatementCount(): number {
 }
 
 /** The ids of a list's filtered rows in its order (a subquery), which a page limits. */
-export interface OrderedIds<Q> {
+export interface OrderedIds<Q> extends Compilable<object> {
   limit(limit: number): Q;
   execute(): Promise<object[]>;
 }
@@ -174,6 +182,10 @@ export interface OrderedIds<Q> {
  * keeping 20 cost 7 ms for 2,000 disputes of 'silva' at a million users. The ids alone, without the
  * list's other filters, are read by primary key: with a status filter beside them SQLite walked the
  * status index instead.
+ *
+ * A keyed page (`PageWindow.key`) keeps its statements compiled: on SQLite the page's one statement,
+ * with markers for its limit and offset; on PostgreSQL its ids' statement likewise (planned at each
+ * run, with its values) and its rows' statement for each number of ids (named).
  */
 export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number): Q }>(
   db: Kysely<Database>,
@@ -181,26 +193,38 @@ export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number
   rowsAmong: (ids: Q) => OrderedRows<R>,
   orderedIds: (among?: readonly number[]) => Q,
 ): { rows: () => Promise<R[]>; rowsOf: (ids: number[]) => Promise<R[]> } {
-  // On SQLite a keyed page's statement is compiled once (keptPageStatement).
   const key = page.key;
+  const pageIds = (limit: number, offset: number) => orderedIds().limit(limit).offset(offset);
+  const rows =
+    dialectOf(db) === 'postgres'
+      ? async () => {
+          const idRows =
+            key === undefined
+              ? await pageIds(page.limit, page.offset).execute()
+              : await keptPageStatement<object, [number, number]>(`${key}|ids`, 2, pageIds, false).execute(
+                  db,
+                  page.limit,
+                  page.offset,
+                );
+          if (idRows.length === 0) return [];
+          /* Read apart from the choice of the ids (planned with the filter's values, alone on its
+             table), the rows' joins have a plan that depends only on how many ids there are: a
+             named statement, whose plan PostgreSQL keeps (db/prepared-statements). */
+          const ids = idRows.map(firstNumber);
+          return key === undefined
+            ? executeNamed('postgres', rowsAmong(orderedIds(ids)))
+            : keptPageStatement<R, number[]>(`${key}|rows|${ids.length}`, ids.length, (...among) =>
+                rowsAmong(orderedIds(among)),
+              ).execute(db, ...ids);
+        }
+      : key === undefined
+        ? () => rowsAmong(pageIds(page.limit, page.offset)).execute()
+        : () =>
+            keptPageStatement<R, [number, number]>(key, 2, (limit, offset) =>
+              rowsAmong(pageIds(limit, offset)),
+            ).execute(db, page.limit, page.offset);
   return {
-    rows:
-      dialectOf(db) === 'postgres'
-        ? async () => {
-            const ids = await orderedIds().limit(page.limit).offset(page.offset).execute();
-            /* Read apart from the choice of the ids (planned with the filter's values, alone on its
-               table), the rows' joins have a plan that depends only on how many ids there are: a
-               named statement, whose plan PostgreSQL keeps (db/prepared-statements). */
-            return ids.length === 0
-              ? []
-              : executeNamed('postgres', rowsAmong(orderedIds(ids.map(firstNumber))));
-          }
-        : key === undefined
-          ? () => rowsAmong(orderedIds().limit(page.limit).offset(page.offset)).execute()
-          : () =>
-              keptPageStatement(key, (limit, offset) =>
-                rowsAmong(orderedIds().limit(limit).offset(offset)),
-              ).execute(db, page.limit, page.offset),
+    rows,
     rowsOf: (ids) => rowsAmong(orderedIds(ids).limit(page.limit).offset(page.offset)).execute(),
   };
 }

@@ -34,6 +34,13 @@ export interface PrecompiledQuery<Values extends readonly (string | number)[], R
 export function precompiled<Values extends readonly (string | number)[], Row>(
   valueCount: Values['length'],
   build: (db: Kysely<Database>, ...values: Values) => Compilable<Row>,
+  options: {
+    /**
+     * Run named on PostgreSQL (default), for a statement whose plan never depends on its values;
+     * false for one whose plan does (a page's ids under its filters): planned at each run.
+     */
+    named?: boolean;
+  } = {},
 ): PrecompiledQuery<Values, Row> {
   const byDialect = new Map<Dialect, Compiled<Row>>();
 
@@ -54,7 +61,7 @@ export function precompiled<Values extends readonly (string | number)[], Row>(
       compiled = { query, slots };
       byDialect.set(dialect, compiled);
       // Its plan never depends on its values: PostgreSQL may keep one (db/prepared-statements).
-      if (dialect === 'postgres') nameOnPostgres(query.sql);
+      if (dialect === 'postgres' && options.named !== false) nameOnPostgres(query.sql);
     }
     return compiled;
   }
