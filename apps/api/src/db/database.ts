@@ -2,6 +2,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, type LogConfig, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { isoFromPostgresTimestamp } from './postgres-timestamps.js';
 import { type PoolErrorListener, ResilientPool } from './resilient-pool.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sql.js';
@@ -92,7 +93,8 @@ const postgresTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === TIMESTAMPTZ_OID || oid === TIMESTAMP_OID) {
       const parseDate = pg.types.getTypeParser(oid, 'text');
-      return (value: string) => (parseDate(value) as Date).toISOString();
+      const throughDate = (value: string) => (parseDate(value) as Date).toISOString();
+      return (value: string) => isoFromPostgresTimestamp(value, throughDate);
     }
     if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
     if (oid === DATE_OID) return (value: string) => value;
