@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../seed/seed-database.js';
 import { DocumentStorage } from '../storage/document-storage.js';
 import { createTestDatabase } from '../test/test-context.js';
-import { readCountersWithoutMonth } from './counters.js';
+import { readCounters, readCountersOf, readCountersWithoutMonth } from './counters.js';
 import * as counterRollups from './migrations/2026-11-26-0022-counter-rollups.js';
 import * as verificationDayRollups from './migrations/2026-11-26-0023-verification-day-rollups.js';
 import * as conversationActivityDays from './migrations/2026-11-27-0031-conversation-activity-days.js';
@@ -183,6 +183,19 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       expect(summed.size).toBeGreaterThan(1);
       expect(new Map(read.map((bucket) => [bucket.parts.join('|'), bucket.n]))).toEqual(summed);
     }
+  });
+
+  it('read several lists in one statement as each list alone', async () => {
+    const lists = ['users_state', 'users_month', 'projects_month', 'disputes', 'offers'] as const;
+    const together = await readCountersOf(db, lists);
+    expect(Object.keys(together).sort()).toEqual([...lists].sort());
+    for (const list of lists) {
+      expect(together[list].length).toBeGreaterThan(1);
+      expect(together[list]).toEqual(await readCounters(db, list));
+    }
+    // Another set of lists has its own statement.
+    const { offers } = await readCountersOf(db, ['offers']);
+    expect(offers).toEqual(together.offers);
   });
 
   it('come with a text index that holds every seeded row', async () => {

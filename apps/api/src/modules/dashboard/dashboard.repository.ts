@@ -1,6 +1,7 @@
 import type { DashboardStats } from '@kwanza/contract';
-import type { Kysely } from 'kysely';
-import { countByPart, readCounters, sumAmounts, sumBuckets } from '../../db/counters.js';
+import { type Kysely, sql } from 'kysely';
+import { countByPart, readCountersOf, sumAmounts, sumBuckets } from '../../db/counters.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
 import { displayName } from '../../lib/display-name.js';
 import { lastTwelveMonths } from '../../lib/months.js';
@@ -8,6 +9,50 @@ import { lastTwelveMonths } from '../../lib/months.js';
 const RECENT_LIMIT = 5;
 const ACTIVE_PROJECT = new Set(['open', 'in_progress']);
 const OPEN_DISPUTE = new Set(['open', 'under_review']);
+
+/** The kept counters the dashboard reads, in one statement. */
+const DASHBOARD_LISTS = ['users_state', 'users_month', 'projects_month', 'disputes', 'offers'] as const;
+
+/*
+ * The five newest projects and disputes with their clients' names: statements without values,
+ * compiled once (db/precompiled) and, on PostgreSQL, planned once (1.1 ms of planning each, at a
+ * million users, against 0.1 to run).
+ */
+const newestProjects = precompiled(0, (db) =>
+  db
+    .selectFrom('projects')
+    .innerJoin('users as client', 'client.id', 'projects.client_id')
+    .select([
+      'projects.id',
+      'projects.title',
+      'projects.status',
+      'projects.created_at',
+      'client.first_name',
+      'client.last_name',
+      'client.username',
+    ])
+    .orderBy('projects.created_at', 'desc')
+    .orderBy('projects.id', 'desc')
+    .limit(sql.lit(RECENT_LIMIT)),
+);
+
+const newestDisputes = precompiled(0, (db) =>
+  db
+    .selectFrom('disputes')
+    .innerJoin('users as client', 'client.id', 'disputes.client_id')
+    .select([
+      'disputes.id',
+      'disputes.title',
+      'disputes.status',
+      'disputes.created_at',
+      'client.first_name',
+      'client.last_name',
+      'client.username',
+    ])
+    .orderBy('disputes.created_at', 'desc')
+    .orderBy('disputes.id', 'desc')
+    .limit(sql.lit(RECENT_LIMIT)),
+);
 
 /** YYYY-MM (UTC) of the month `offset` months after the month of `now`. */
 function monthKey(now: Date, offset: number): string {
@@ -31,47 +76,18 @@ export async function getDashboardStats(
   const thisMonth = monthKey(now, 0);
   const lastMonth = monthKey(now, -1);
   const months = lastTwelveMonths(now);
-  const [users, usersByMonth, projects, disputes, offers, recentProjects, recentDisputes] = await Promise.all(
-    [
-      readCounters(db, 'users_state'),
-      readCounters(db, 'users_month'),
-      readCounters(db, 'projects_month'),
-      readCounters(db, 'disputes'),
-      readCounters(db, 'offers'),
-      db
-        .selectFrom('projects')
-        .innerJoin('users as client', 'client.id', 'projects.client_id')
-        .select([
-          'projects.id',
-          'projects.title',
-          'projects.status',
-          'projects.created_at',
-          'client.first_name',
-          'client.last_name',
-          'client.username',
-        ])
-        .orderBy('projects.created_at', 'desc')
-        .orderBy('projects.id', 'desc')
-        .limit(RECENT_LIMIT)
-        .execute(),
-      db
-        .selectFrom('disputes')
-        .innerJoin('users as client', 'client.id', 'disputes.client_id')
-        .select([
-          'disputes.id',
-          'disputes.title',
-          'disputes.status',
-          'disputes.created_at',
-          'client.first_name',
-          'client.last_name',
-          'client.username',
-        ])
-        .orderBy('disputes.created_at', 'desc')
-        .orderBy('disputes.id', 'desc')
-        .limit(RECENT_LIMIT)
-        .execute(),
-    ],
-  );
+  const [counters, recentProjects, recentDisputes] = await Promise.all([
+    readCountersOf(db, DASHBOARD_LISTS),
+    newestProjects.execute(db),
+    newestDisputes.execute(db),
+  ]);
+  const {
+    users_state: users,
+    users_month: usersByMonth,
+    projects_month: projects,
+    disputes,
+    offers,
+  } = counters;
   // users_state: role|verification|phone; users_month: role|month; projects_month, disputes and
   // offers: status|month.
   const joinedIn = (month: string) => sumBuckets(usersByMonth, (parts) => parts[1] === month);

@@ -11,7 +11,7 @@ import { toCount } from '../../db/aggregates.js';
 import {
   bucketPattern,
   countByPart,
-  readCounters,
+  readCountersOf,
   rowsByDay,
   rowsByMonth,
   sumMatchingBuckets,
@@ -379,9 +379,9 @@ const STATUSES = ['open', 'in_progress', 'completed', 'closed', 'cancelled', 'pa
 export async function getProjectStats(db: Kysely<Database>, now: Date = new Date()): Promise<ProjectStats> {
   const months = lastTwelveMonths(now);
   // status|category and status|month: a few dozen rows each, not the 1,933 of status × category × month.
-  const [states, monthly] = await Promise.all([
-    readCounters(db, 'projects_state'),
-    readCounters(db, 'projects_month'),
+  const { projects_state: states, projects_month: monthly } = await readCountersOf(db, [
+    'projects_state',
+    'projects_month',
   ]);
   const byStatus = countByPart(states, 0, STATUSES);
   const byMonth = countByPart(monthly, 1, months);
