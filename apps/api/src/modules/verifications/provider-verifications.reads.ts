@@ -370,12 +370,14 @@ export async function statusDistribution(
 ): Promise<{ distribution: StatusDistribution; urgent: number }> {
   const cutoff = urgentCutoff(now, urgentHours);
   if (!needsRows(filters)) {
-    const buckets = await listTotals(db);
+    const [buckets, urgent] = await Promise.all([
+      listTotals(db),
+      urgentCount(db, 'provider_verifications', cutoff, {
+        status: filters.status,
+        isBusiness: filters.is_business,
+      }),
+    ]);
     const match = bucketMatches(filters);
-    const urgent = await urgentCount(db, 'provider_verifications', cutoff, {
-      status: filters.status,
-      isBusiness: filters.is_business,
-    });
     return { distribution: statusFigures(buckets, match), urgent };
   }
   const row = await db

@@ -81,14 +81,14 @@ export async function providerVerificationReport(
       .selectFrom('provider_verifications')
       .innerJoin('users', 'users.id', 'provider_verifications.user_id')
       .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db)));
-  const { distribution, urgent } = await statusDistribution(db, filters, now, urgentHours);
   if (!needsRows(filters)) {
-    return reportFromCounters(await readCounters(db, 'provider_verifications'), filters, {
-      distribution,
-      urgent,
-      urgentHours,
-    });
+    const [{ distribution, urgent }, buckets] = await Promise.all([
+      statusDistribution(db, filters, now, urgentHours),
+      readCounters(db, 'provider_verifications'),
+    ]);
+    return reportFromCounters(buckets, filters, { distribution, urgent, urgentHours });
   }
+  const { distribution, urgent } = await statusDistribution(db, filters, now, urgentHours);
 
   const accountTypes = await base()
     .select(['provider_verifications.is_business', (eb) => eb.fn.countAll().as('count')])

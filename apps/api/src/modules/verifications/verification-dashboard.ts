@@ -32,12 +32,6 @@ export async function verificationDashboard(
 ): Promise<VerificationDashboard> {
   const { now, urgentHours } = context;
   const cutoff = urgentCutoff(now, urgentHours);
-  const providerStats = await statusDistribution(db, {}, now, urgentHours);
-  const clientBuckets = await readCounters(db, 'client_verifications');
-  const clientRow = {
-    pending: statusFigures(clientBuckets, () => true).pending,
-    urgent: await urgentCount(db, 'client_verifications', cutoff),
-  };
   const latestIds = db
     .selectFrom('provider_verifications')
     .where((eb) => matchesFilters(eb, { status: 'pending' }, now, dialectOf<Database>(db)))
@@ -45,11 +39,20 @@ export async function verificationDashboard(
     .orderBy('provider_verifications.submitted_at', 'desc')
     .orderBy('provider_verifications.id', 'desc')
     .limit(5);
-  const latest = await selectVerifications(db, {}, now)
-    .where('provider_verifications.id', 'in', latestIds)
-    .orderBy('provider_verifications.submitted_at', 'desc')
-    .orderBy('provider_verifications.id', 'desc')
-    .execute();
+  // Independent reads, sent together: on PostgreSQL one after the other cost nine round trips.
+  const [providerStats, clientBuckets, clientUrgent, latest, processedToday, processedThisWeek] =
+    await Promise.all([
+      statusDistribution(db, {}, now, urgentHours),
+      readCounters(db, 'client_verifications'),
+      urgentCount(db, 'client_verifications', cutoff),
+      selectVerifications(db, {}, now)
+        .where('provider_verifications.id', 'in', latestIds)
+        .orderBy('provider_verifications.submitted_at', 'desc')
+        .orderBy('provider_verifications.id', 'desc')
+        .execute(),
+      processedSince(db, startOfUtcDay(now)),
+      processedSince(db, startOfUtcWeek(now)),
+    ]);
   const latestPending: PendingVerificationSummary[] = latest.map((row) => ({
     id: row.id,
     provider_name: displayName(row),
@@ -62,10 +65,10 @@ export async function verificationDashboard(
     providers: {
       pending: providerStats.distribution.pending,
       urgent: providerStats.urgent,
-      processed_today: await processedSince(db, startOfUtcDay(now)),
-      processed_this_week: await processedSince(db, startOfUtcWeek(now)),
+      processed_today: processedToday,
+      processed_this_week: processedThisWeek,
     },
-    clients: { pending: Number(clientRow?.pending ?? 0), urgent: Number(clientRow?.urgent ?? 0) },
+    clients: { pending: statusFigures(clientBuckets, () => true).pending, urgent: clientUrgent },
     latest_pending: latestPending,
     urgent_after_hours: urgentHours,
   };
