@@ -121,18 +121,21 @@ export async function readCountersOf<L extends CounterList>(
   >;
 }
 
-const rowsOfBucketsFrom = precompiled(2, (db, list: CounterList, from: string) =>
+const bucketsFrom = precompiled(2, (db, list: CounterList, from: string) =>
   db
     .selectFrom('list_counters')
-    .select((eb) => eb.fn.sum<number | string | null>('n').as('n'))
+    .select(['bucket', 'n', 'amount'])
     .where('list', '=', list)
     .where('bucket', '>=', from),
 );
 
-/** The rows of `list`'s buckets from `from` on (in bucket order: a day 'YYYY-MM-DD', say). */
-export async function sumBucketsFrom(db: Kysely<Database>, list: CounterList, from: string): Promise<number> {
-  const row = await rowsOfBucketsFrom.executeTakeFirst(db, list, from);
-  return Number(row?.n ?? 0);
+/** The buckets of `list` from `from` on, in bucket order (the days from 'YYYY-MM-DD', say). */
+export async function readCountersFrom(
+  db: Kysely<Database>,
+  list: CounterList,
+  from: string,
+): Promise<CounterBucket[]> {
+  return toBuckets(await bucketsFrom.execute(db, list, from));
 }
 
 /** The lists whose bucket ends with the row's month ('|YYYY-MM'). */

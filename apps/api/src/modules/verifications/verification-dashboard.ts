@@ -1,5 +1,5 @@
 import type { PendingVerificationSummary, VerificationDashboard } from '@kwanza/contract';
-import { readCounters } from '../../db/counters.js';
+import { readCountersOf } from '../../db/counters.js';
 import type { Database } from '../../db/schema.js';
 import { dialectOf } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
@@ -40,18 +40,24 @@ export async function verificationDashboard(
     .orderBy('provider_verifications.id', 'desc')
     .limit(5);
   // Independent reads, sent together: on PostgreSQL one after the other cost nine round trips.
-  const [providerStats, clientBuckets, clientUrgent, latest, processedToday, processedThisWeek] =
+  const clientCounters = readCountersOf(db, ['client_verifications', 'cv_pending_day']);
+  const [providerStats, clientBuckets, clientUrgent, latest, [processedToday, processedThisWeek]] =
     await Promise.all([
       statusDistribution(db, {}, now, urgentHours),
-      readCounters(db, 'client_verifications'),
-      urgentCount(db, 'client_verifications', cutoff),
+      clientCounters.then((counters) => counters.client_verifications),
+      urgentCount(
+        db,
+        'client_verifications',
+        cutoff,
+        {},
+        clientCounters.then((counters) => counters.cv_pending_day),
+      ),
       selectVerifications(db, {}, now)
         .where('provider_verifications.id', 'in', latestIds)
         .orderBy('provider_verifications.submitted_at', 'desc')
         .orderBy('provider_verifications.id', 'desc')
         .execute(),
-      processedSince(db, startOfUtcDay(now)),
-      processedSince(db, startOfUtcWeek(now)),
+      processedSince(db, [startOfUtcDay(now), startOfUtcWeek(now)]),
     ]);
   const latestPending: PendingVerificationSummary[] = latest.map((row) => ({
     id: row.id,

@@ -1,7 +1,7 @@
 import type { StatusDistribution } from '@kwanza/contract';
 import { type RawBuilder, sql } from 'kysely';
 import { toCount } from '../../db/aggregates.js';
-import { type CounterBucket, readCounters, sumBuckets, sumBucketsFrom } from '../../db/counters.js';
+import { type CounterBucket, readCounters, readCountersFrom, sumBuckets } from '../../db/counters.js';
 import type { Executor } from './verification-rules.js';
 
 /*
@@ -43,13 +43,15 @@ export async function urgentCount(
   table: VerificationTable,
   cutoff: string,
   filter: { status?: string; isBusiness?: boolean } = {},
+  /** The table's pending days (`pv_pending_day`, `cv_pending_day`) when already read. */
+  pendingDays?: Promise<CounterBucket[]>,
 ): Promise<number> {
   if (filter.status && filter.status !== 'pending') return 0;
   const provider = table === 'provider_verifications';
-  const buckets = await readCounters(db, provider ? 'pv_pending_day' : 'cv_pending_day');
+  const days = pendingDays ?? readCounters(db, provider ? 'pv_pending_day' : 'cv_pending_day');
   const business = filter.isBusiness === undefined || !provider ? null : filter.isBusiness ? '1' : '0';
   // Buckets: [business, day] for providers, [day] for clients; '-' holds every row not pending.
-  const pendingOn = (days: (day: string) => boolean) =>
+  const pendingOn = (buckets: readonly CounterBucket[], days: (day: string) => boolean) =>
     sumBuckets(buckets, (parts) => {
       if (parts[0] === '-') return false;
       if (business !== null && parts[0] !== business) return false;
@@ -64,17 +66,33 @@ export async function urgentCount(
       table,
       sql`v.verification_status = 'pending' and v.submitted_at >= ${from} and v.submitted_at < ${to} ${extra}`,
     );
-  const before = pendingOn((day) => day < cutoffDay);
+  // The index's count of the cutoff's day runs beside the read of the days (independent).
   if (Date.parse(cutoff) - dayStart <= DAY_MS / 2) {
-    return before + (await pendingBetween(new Date(dayStart).toISOString(), cutoff));
+    const [buckets, within] = await Promise.all([
+      days,
+      pendingBetween(new Date(dayStart).toISOString(), cutoff),
+    ]);
+    return pendingOn(buckets, (day) => day < cutoffDay) + within;
   }
   const nextDay = new Date(dayStart + DAY_MS).toISOString();
-  return before + pendingOn((day) => day === cutoffDay) - (await pendingBetween(cutoff, nextDay));
+  const [buckets, after] = await Promise.all([days, pendingBetween(cutoff, nextDay)]);
+  return pendingOn(buckets, (day) => day <= cutoffDay) - after;
 }
 
-/** Provider verifications processed since `since` (a UTC midnight) whose user is not deleted. */
-export function processedSince(db: Executor, since: Date): Promise<number> {
-  return sumBucketsFrom(db, 'pv_processed_day', since.toISOString().slice(0, 10));
+/**
+ * Provider verifications processed since each of `since` (UTC midnights) whose user is not deleted:
+ * the kept days from the earliest of them, read once.
+ */
+export async function processedSince<T extends readonly [Date, ...Date[]]>(
+  db: Executor,
+  since: T,
+): Promise<{ [K in keyof T]: number }> {
+  const days = since.map((date) => date.toISOString().slice(0, 10));
+  const earliest = days.reduce((first, day) => (day < first ? day : first));
+  const buckets = await readCountersFrom(db, 'pv_processed_day', earliest);
+  return days.map((from) => sumBuckets(buckets, ([day]) => (day ?? '') >= from)) as {
+    [K in keyof T]: number;
+  };
 }
 
 /**
