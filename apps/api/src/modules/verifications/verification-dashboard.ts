@@ -45,11 +45,7 @@ export async function verificationDashboard(
     await Promise.all([
       statusDistribution(db, {}, now, urgentHours),
       clientCounters.then((counters) => counters.client_verifications),
-      urgentCount(
-        db,
-        'client_verifications',
-        cutoff,
-        {},
+      urgentCount(db, 'client_verifications', cutoff, {}, () =>
         clientCounters.then((counters) => counters.cv_pending_day),
       ),
       selectVerifications(db, {}, now)

@@ -43,12 +43,12 @@ export async function urgentCount(
   table: VerificationTable,
   cutoff: string,
   filter: { status?: string; isBusiness?: boolean } = {},
-  /** The table's pending days (`pv_pending_day`, `cv_pending_day`) when already read. */
-  pendingDays?: Promise<CounterBucket[]>,
+  /** Reads the table's pending days (`pv_pending_day`, `cv_pending_day`), when read with others. */
+  pendingDays?: () => Promise<CounterBucket[]>,
 ): Promise<number> {
   if (filter.status && filter.status !== 'pending') return 0;
   const provider = table === 'provider_verifications';
-  const days = pendingDays ?? readCounters(db, provider ? 'pv_pending_day' : 'cv_pending_day');
+  const days = pendingDays ? pendingDays() : readCounters(db, provider ? 'pv_pending_day' : 'cv_pending_day');
   const business = filter.isBusiness === undefined || !provider ? null : filter.isBusiness ? '1' : '0';
   // Buckets: [business, day] for providers, [day] for clients; '-' holds every row not pending.
   const pendingOn = (buckets: readonly CounterBucket[], days: (day: string) => boolean) =>
