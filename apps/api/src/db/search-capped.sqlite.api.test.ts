@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuditEntry } from '../modules/audit/audit.test-support.js';
 import { insertProvider } from '../modules/providers/providers.factories.js';
+import { planVerificationSearch } from '../modules/verifications/verification-search.js';
 import {
   insertClientVerification,
   insertProviderVerification,
@@ -358,5 +359,68 @@ describe('a search sampled past the rows its list leaves out (sqlite)', () => {
     expect([users.count, users.count_capped]).toEqual([MATCHES - DELETED, undefined]);
     const providers = await list('/api/providers/?search=lobito');
     expect([providers.count, providers.count_capped]).toEqual([MATCHES - DELETED, undefined]);
+  });
+});
+
+describe('a verification list probing its submission index among a common term’s matches (sqlite)', () => {
+  let ctx: TestContext;
+  /** Matches past the cap among a table too small for a dense term (under LARGE_TABLE_ROWS). */
+  const MATCHES = SEARCH_COUNT_CAP + 100;
+  const OTHERS = 7_500;
+  const PAGE_SIZE = 20;
+  const matches: { id: number; at: string }[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    await ctx.db.transaction().execute(async (trx) => {
+      const { userId } = await insertProvider(trx, { first_name: 'Joana', last_name: 'Tchivinguiro' });
+      const total = MATCHES + OTHERS;
+      for (let index = 0; index < total; index += 1) {
+        // Submission times shuffled against the ids, some of them shared (the order's ties).
+        const at = new Date(Date.UTC(2026, 5, 1) + ((index * 7_919) % total) * 60_000).toISOString();
+        const matching = index % 7 === 0 && matches.length < MATCHES;
+        const submitted = matching && index % 35 === 0 ? (matches.at(-1)?.at ?? at) : at;
+        const id = await insertProviderVerification(trx, {
+          user_id: userId,
+          business_name: matching ? `Huambo Lda ${index}` : `Comercial ${index}`,
+          submitted_at: submitted,
+        });
+        if (matching) matches.push({ id, at: submitted });
+      }
+    });
+  }, 120_000);
+
+  afterAll(() => ctx.close());
+
+  it('plans a deep page of the term on the submission index, probing its matches', async () => {
+    const plan = await planVerificationSearch(ctx.db, 'provider_verifications', 'huambo', {
+      unfiltered: true,
+      pageEnd: 19 * PAGE_SIZE,
+      keptShare: async () => null,
+    });
+    expect(plan.capped).toBe(true);
+    expect(plan.rowsPlans.get('provider_verifications')).toMatchObject({ kind: 'index', probe: true });
+  });
+
+  it('answers the same pages, newest submission first, whichever way each is read', async () => {
+    expect(matches).toHaveLength(MATCHES);
+    const expected = [...matches]
+      .sort((a, b) => (a.at === b.at ? b.id - a.id : b.at.localeCompare(a.at)))
+      .map((entry) => entry.id);
+    // Page 1 is checked along the order (pagePlans); pages 19 and 20 lie past the visits it allows
+    // (a seventh of the rows match: 380 / (1 / 7) > SCATTERED_PAGE_SCAN_VISITS) and are probed (probePlans).
+    for (const page of [1, 19, 20]) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/admin/provider-verification/?search=huambo&page=${page}&page_size=${PAGE_SIZE}`,
+        headers: ctx.auth,
+      });
+      expect(response.statusCode).toBe(200);
+      const answer = response.json<{ count: number; count_capped?: boolean; results: { id: number }[] }>();
+      expect([answer.count, answer.count_capped]).toEqual([SEARCH_COUNT_CAP, true]);
+      expect(answer.results.map((entry) => entry.id)).toEqual(
+        expected.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+      );
+    }
   });
 });

@@ -24,6 +24,7 @@ import {
   pagePlan,
   pagePlans,
   probePlan,
+  probePlans,
   SCATTERED_PAGE_SCAN_VISITS,
   type SearchPlan,
   type SearchPlans,
@@ -194,6 +195,31 @@ describe('probePlan', () => {
     const ids: SearchPlan = { kind: 'ids', ids: [1, 2] };
     expect(probePlan(ids, 1)).toBe(ids);
     expect(probePlan(INDEX_PLAN, 1)).toBe(INDEX_PLAN);
+  });
+
+  it('probes the own sides left on the index only (probePlans): a dense scan and a related side keep theirs', () => {
+    const sides = [
+      { table: 'provider_verifications' as const },
+      { table: 'users' as const, alias: 'provider_verifications', idColumn: 'user_id' },
+    ];
+    const dense: SearchPlan = { kind: 'scan', sampled: DENSITY_SAMPLE, share: 0.3 };
+    const probed = probePlans(
+      sides,
+      new Map([
+        ['provider_verifications', common],
+        ['users', common],
+      ]),
+      100,
+    );
+    expect(probed.get('provider_verifications')).toEqual({ ...common, probe: true });
+    expect(probed.get('users')).toBe(common);
+    const past = PAGE_PROBE_VISITS * 0.005 + 1;
+    expect(
+      probePlans(sides, new Map([['provider_verifications', common]]), past).get('provider_verifications'),
+    ).toBe(common);
+    expect(
+      probePlans(sides, new Map([['provider_verifications', dense]]), 20).get('provider_verifications'),
+    ).toBe(dense);
   });
 
   it('keeps SQLite from reading the matches by id: `+id` leaves the order index to lead', () => {

@@ -5,6 +5,7 @@ import {
   mayReadInTextOrder,
   pagePlans,
   planSearches,
+  probePlans,
   SCATTERED_PAGE_SCAN_VISITS,
   type SearchPlans,
   type SearchSide,
@@ -33,7 +34,10 @@ export interface VerificationSearchPlan {
   plans: SearchPlans;
   /** The sample already passed the cap: no count (`searchCapped`). */
   capped: boolean;
-  /** How the page reads the term: along the list's order when its count is told and that is cheaper. */
+  /**
+   * How the page reads the term when its count is told: along the list's order, or walking its order
+   * index and probing the matches, when that is cheaper than sorting them all.
+   */
   rowsPlans: SearchPlans;
   /** The count reads a common term's matches in the text index's order (`inTextIndexOrder`). */
   textOrder: boolean;
@@ -60,8 +64,11 @@ export async function planVerificationSearch(
     leftOutUpTo: options.unfiltered ? (limit) => rowsOfDeletedUsersUpTo(db, table, limit) : undefined,
   });
   const capped = options.unfiltered && searchCapped(sides, plans);
-  // Submission order does not follow the ids: fewer visits along it (SCATTERED_PAGE_SCAN_VISITS).
-  const rowsPlans = capped ? pagePlans(sides, plans, options.pageEnd, SCATTERED_PAGE_SCAN_VISITS) : plans;
+  /* Submission order does not follow the ids: fewer visits along it (SCATTERED_PAGE_SCAN_VISITS);
+     past them, the submission index is probed among the matches (probePlans). */
+  const rowsPlans = capped
+    ? probePlans(sides, pagePlans(sides, plans, options.pageEnd, SCATTERED_PAGE_SCAN_VISITS), options.pageEnd)
+    : plans;
   let textOrder = mayReadInTextOrder(dialectOf(db), table, term, plans.get(table));
   if (textOrder && !options.unfiltered) {
     const share = await options.keptShare();
