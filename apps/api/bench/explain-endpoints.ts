@@ -9,6 +9,7 @@
  * request with its time; for statements slower than `--slower-than` ms (default 2), the plan:
  * SQLite's `explain query plan`, PostgreSQL's `explain analyze`. With `--repeat N`, each URL is
  * requested N times more and each statement's time is its median over them (warm caches, as under load).
+ * With `--full-sql`, each statement's whole text and its parameters (cut at 300 characters otherwise).
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -39,6 +40,8 @@ const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
 const dataDir = option('data-dir') ?? mkdtempSync(path.join(os.tmpdir(), 'kwanza-explain-'));
 const slowerThan = Number(option('slower-than') ?? 2);
 const repeat = Math.max(1, Number(option('repeat') ?? 1));
+/** `--full-sql`: each statement's whole text and its parameters (cut at 300 characters otherwise). */
+const fullSql = process.argv.includes('--full-sql');
 const urls = process.argv
   .slice(2)
   .filter((arg, index, args) => arg.startsWith('/') && !args[index - 1]?.startsWith('--'));
@@ -120,8 +123,11 @@ async function main(): Promise<void> {
       for (const statement of statements) {
         const text = statement.sql.replace(/\s+/g, ' ');
         console.log(
-          `  ${statement.ms.toFixed(2).padStart(8)} ms  ${text.length > 300 ? `${text.slice(0, 300)}…` : text}`,
+          `  ${statement.ms.toFixed(2).padStart(8)} ms  ${text.length > 300 && !fullSql ? `${text.slice(0, 300)}…` : text}`,
         );
+        if (fullSql && statement.parameters.length > 0) {
+          console.log(`               paramètres : ${JSON.stringify(statement.parameters)}`);
+        }
         if (statement.ms >= slowerThan && /^\s*select/i.test(statement.sql)) {
           for (const line of await planOf(statement)) console.log(`               · ${line}`);
         }
