@@ -9,6 +9,7 @@ import { insertUser } from '../test/factories.js';
 import { expectIndexes } from '../test/index-columns.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import { down, up } from './migrations/2026-11-27-0030-live-owner-order.js';
+import * as twoFilterOrderIndexes from './migrations/2026-11-28-0039-two-filter-order-indexes.js';
 import type { Database } from './schema.js';
 import { dialectOf } from './sql.js';
 
@@ -177,9 +178,12 @@ describe('migration 0030: rows of deleted users leave the lists’ order indexes
 
   it('is undone and redone, the deletions filled in again', async () => {
     await setDeleted(ctx.db, userId, '2026-11-27T10:00:00.000Z');
+    // 0039's order indexes are built on the column 0030 adds: undone first, redone last.
+    await twoFilterOrderIndexes.down(ctx.db);
     await down(ctx.db);
     await expectIndexes(ctx.db, REPLACED, LIVE_INDEXES);
     await up(ctx.db);
+    await twoFilterOrderIndexes.up(ctx.db);
     await expectIndexes(ctx.db, LIVE_INDEXES, REPLACED);
     for (const table of OWNED) expect(await deletionOf(ctx.db, table, rows[table]), table).not.toBeNull();
     // The triggers are back.

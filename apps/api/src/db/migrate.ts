@@ -31,6 +31,7 @@ import * as usersRoleIndexes from './migrations/2026-11-27-0035-users-role-index
 import * as verificationDayPages from './migrations/2026-11-27-0036-verification-day-pages.js';
 import * as notificationDayPages from './migrations/2026-11-27-0037-notification-day-pages.js';
 import * as journalIndexBackgroundMerges from './migrations/2026-11-27-0038-journal-index-background-merges.js';
+import * as twoFilterOrderIndexes from './migrations/2026-11-28-0039-two-filter-order-indexes.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0036-verification-day-pages': verificationDayPages,
   '2026-11-27-0037-notification-day-pages': notificationDayPages,
   '2026-11-27-0038-journal-index-background-merges': journalIndexBackgroundMerges,
+  '2026-11-28-0039-two-filter-order-indexes': twoFilterOrderIndexes,
 };
 
 export class MigrationError extends Error {}

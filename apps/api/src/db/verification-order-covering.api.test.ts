@@ -4,6 +4,7 @@ import { expectIndexes } from '../test/index-columns.js';
 import { createTestDatabase } from '../test/test-context.js';
 import { down, up } from './migrations/2026-11-27-0029-verification-order-covering.js';
 import * as liveOwnerOrder from './migrations/2026-11-27-0030-live-owner-order.js';
+import * as twoFilterOrderIndexes from './migrations/2026-11-28-0039-two-filter-order-indexes.js';
 import type { Database } from './schema.js';
 import { dialectOf } from './sql.js';
 
@@ -51,6 +52,8 @@ describe('migration 0029: the verification lists’ order indexes cover their pa
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    // The schema as 0029 left it: the later migrations that build on its indexes' table undone first.
+    await twoFilterOrderIndexes.down(database.handle.db);
     await liveOwnerOrder.down(database.handle.db);
   });
 
