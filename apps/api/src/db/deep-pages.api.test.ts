@@ -238,6 +238,7 @@ describe('deep pages', () => {
     { query: '&status=completed', statuses: ['completed', 'closed'] },
     { query: '&category=first', category: 0 },
     { query: '&status=cancelled&category=second', statuses: ['cancelled'], category: 1 },
+    { query: '&status=completed&category=second', statuses: ['completed', 'closed'], category: 1 },
   ];
 
   it.each(projectFilters)('projects$query: deep pages hold the rows of the plain offset', async (filter) => {

@@ -6,7 +6,7 @@ import type {
   ProjectStats,
   UpdateProjectBody,
 } from '@kwanza/contract';
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { toCount } from '../../db/aggregates.js';
 import {
   bucketPattern,
@@ -192,6 +192,35 @@ function projectsByPeriod(db: Kysely<Database>, filters: Filters): PeriodSources
 }
 
 /**
+ * The ids of the *completed* projects (their status 'completed' or 'closed') under the other filters,
+ * newest first, with their creation time (`among`: only those ids). One ordered walk of each status's
+ * index (by status, or by category and status), merged: the page's limit and offset apply to the
+ * merge, which stops there. With the two statuses in one condition, SQLite walked the status's (or the
+ * category's) index and read every row to check the other, or sorted every entry of both: page 300 of
+ * a category's completed projects 51 ms of SQL at a million users.
+ */
+function completedInOrder(
+  db: Kysely<Database>,
+  filters: Filters,
+  before: string | undefined,
+  among?: readonly number[],
+) {
+  const ofStatus = (status: 'completed' | 'closed') =>
+    db
+      .selectFrom('projects')
+      .where(matchesFilters(db, { ...filters, status: undefined, search: undefined }))
+      .where('projects.status', '=', status)
+      .$if(among !== undefined, (rows) => rows.where('projects.id', 'in', among ?? []))
+      .$if(before !== undefined, (rows) => rows.where('projects.created_at', '<', before ?? ''))
+      .select(['projects.id', 'projects.created_at']);
+  // A compound's order names its result columns.
+  return ofStatus('completed')
+    .unionAll(ofStatus('closed'))
+    .orderBy(sql.ref('created_at'), 'desc')
+    .orderBy(sql.ref('id'), 'desc');
+}
+
+/**
  * A page of projects, newest first, and the number of projects matching the same filters: from the
  * kept counters for status and category filters, an indexed count for one client's projects, and a
  * count up to the cap with a search.
@@ -222,6 +251,52 @@ export async function listProjects(
     search || query.client !== undefined
       ? { offset: window.offset }
       : await deepPageStart(window.offset, projectsByPeriod(db, query));
+  const keyedWindow = {
+    limit: window.limit,
+    offset: start.offset,
+    key: searchPageKey(
+      'projects',
+      { term: search, plans: rowsPlan },
+      query.status,
+      query.category,
+      query.client,
+      start.before,
+    ),
+  };
+  const readers =
+    query.status === 'completed' && !search
+      ? pageReaders(
+          db,
+          keyedWindow,
+          (ids) =>
+            selectProjects(db)
+              .where('projects.id', 'in', db.selectFrom(ids.as('page')).select('page.id'))
+              .orderBy('projects.created_at', 'desc')
+              .orderBy('projects.id', 'desc'),
+          (among?: readonly number[]) => completedInOrder(db, query, start.before, among),
+        )
+      : pageReaders(
+          db,
+          keyedWindow,
+          (ids) =>
+            selectProjects(db)
+              .where('projects.id', 'in', ids)
+              .orderBy('projects.created_at', 'desc')
+              .orderBy('projects.id', 'desc'),
+          (among?: readonly number[]) =>
+            (among
+              ? db.selectFrom('projects').where('projects.id', 'in', among)
+              : db
+                  .selectFrom('projects')
+                  .where(matchesFilters(db, query, rowsPlan))
+                  .$if(start.before !== undefined, (rows) =>
+                    rows.where('projects.created_at', '<', start.before ?? ''),
+                  )
+            )
+              .select('projects.id')
+              .orderBy('projects.created_at', 'desc')
+              .orderBy('projects.id', 'desc'),
+        );
   const page = await fetchListPage(db, {
     searching: Boolean(search),
     capped,
@@ -242,39 +317,7 @@ export async function listProjects(
             { table: 'projects', term: search },
           )
         : filtered().select('projects.id'),
-    ...pageReaders(
-      db,
-      {
-        limit: window.limit,
-        offset: start.offset,
-        key: searchPageKey(
-          'projects',
-          { term: search, plans: rowsPlan },
-          query.status,
-          query.category,
-          query.client,
-          start.before,
-        ),
-      },
-      (ids) =>
-        selectProjects(db)
-          .where('projects.id', 'in', ids)
-          .orderBy('projects.created_at', 'desc')
-          .orderBy('projects.id', 'desc'),
-      (among?: readonly number[]) =>
-        (among
-          ? db.selectFrom('projects').where('projects.id', 'in', among)
-          : db
-              .selectFrom('projects')
-              .where(matchesFilters(db, query, rowsPlan))
-              .$if(start.before !== undefined, (rows) =>
-                rows.where('projects.created_at', '<', start.before ?? ''),
-              )
-        )
-          .select('projects.id')
-          .orderBy('projects.created_at', 'desc')
-          .orderBy('projects.id', 'desc'),
-    ),
+    ...readers,
   });
   return { count: page.count, count_capped: page.capped, results: page.rows.map(toProject) };
 }
