@@ -80,6 +80,7 @@ const ENDPOINTS: Array<{ url: string; kind: Kind }> = [
   { url: '/api/admin/projects/?page=5000', kind: 'list' },
   { url: '/api/admin/projects/?page=5000&status=open', kind: 'list' },
   { url: '/api/admin/projects/?status=open&category=3&page=300', kind: 'list' },
+  { url: '/api/admin/projects/?status=completed&category=3&page=300', kind: 'list' },
   { url: '/api/admin/projects/?search=site', kind: 'search' },
   { url: '/api/admin/provider-verification/', kind: 'list' },
   { url: '/api/admin/provider-verification/?status=pending&is_business=true', kind: 'list' },
