@@ -1,6 +1,7 @@
 import { SEARCH_COUNT_CAP } from '@kwanza/contract';
 import type { Compilable, Kysely, SelectQueryBuilder } from 'kysely';
 import { RecentlyUsed } from '../lib/recently-used.js';
+import { matchesUpToWitnesses } from './capped-witnesses.js';
 import { type PrecompiledQuery, precompiled } from './precompiled.js';
 import { executeNamed } from './prepared-statements.js';
 import type { Database } from './schema.js';
@@ -28,6 +29,13 @@ export async function countUpToCap<QDB, TB extends keyof QDB, O>(
   db: Kysely<Database>,
   matches: SelectQueryBuilder<QDB, TB, O>,
 ): Promise<{ count: number; capped: boolean }> {
+  if (dialectOf(db) === 'postgres') {
+    // Its matches' ids, which a proof past the cap keeps as witnesses (db/capped-witnesses.ts).
+    const ids = await matchesUpToWitnesses(db, matches);
+    return ids === null || ids.length > SEARCH_COUNT_CAP
+      ? { count: SEARCH_COUNT_CAP, capped: true }
+      : { count: ids.length, capped: false };
+  }
   const row = await db
     .selectFrom(matches.limit(SEARCH_COUNT_CAP + 1).as('matches'))
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -36,12 +44,17 @@ export async function countUpToCap<QDB, TB extends keyof QDB, O>(
   return count > SEARCH_COUNT_CAP ? { count: SEARCH_COUNT_CAP, capped: true } : { count, capped: false };
 }
 
-/** Ids of `matches` (a filtered query selecting the id), up to one past the cap. */
+/**
+ * Ids of `matches` (a filtered query selecting the id), up to one past the cap (PostgreSQL: up to
+ * WITNESSES, or null when kept witnesses prove more than the cap, db/capped-witnesses.ts).
+ */
 async function matchingIds<QDB, TB extends keyof QDB, O>(
+  db: Kysely<Database>,
   matches: SelectQueryBuilder<QDB, TB, O>,
-): Promise<number[]> {
+): Promise<number[] | null> {
+  if (dialectOf(db) === 'postgres') return matchesUpToWitnesses(db, matches);
   const rows = await matches.limit(SEARCH_COUNT_CAP + 1).execute();
-  return rows.map((row) => Number(Object.values(row as object)[0]));
+  return rows.map(firstNumber);
 }
 
 export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
@@ -71,8 +84,8 @@ export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
     return { count: SEARCH_COUNT_CAP, capped: true, rows: await list.rows() };
   }
   if (list.searching && list.rowsOf) {
-    const ids = await matchingIds(list.matches());
-    if (ids.length <= SEARCH_COUNT_CAP) {
+    const ids = await matchingIds(db, list.matches());
+    if (ids !== null && ids.length <= SEARCH_COUNT_CAP) {
       const rows = ids.length === 0 ? [] : await list.rowsOf(ids);
       return { count: ids.length, capped: false, rows, matchIds: ids };
     }
