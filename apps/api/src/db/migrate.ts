@@ -32,6 +32,7 @@ import * as verificationDayPages from './migrations/2026-11-27-0036-verification
 import * as notificationDayPages from './migrations/2026-11-27-0037-notification-day-pages.js';
 import * as journalIndexBackgroundMerges from './migrations/2026-11-27-0038-journal-index-background-merges.js';
 import * as twoFilterOrderIndexes from './migrations/2026-11-28-0039-two-filter-order-indexes.js';
+import * as searchTextStatistics from './migrations/2026-11-28-0040-search-text-statistics.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0037-notification-day-pages': notificationDayPages,
   '2026-11-27-0038-journal-index-background-merges': journalIndexBackgroundMerges,
   '2026-11-28-0039-two-filter-order-indexes': twoFilterOrderIndexes,
+  '2026-11-28-0040-search-text-statistics': searchTextStatistics,
 };
 
 export class MigrationError extends Error {}
