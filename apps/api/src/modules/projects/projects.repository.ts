@@ -195,11 +195,11 @@ function projectsByPeriod(db: Kysely<Database>, filters: Filters): PeriodSources
  * The ids of the *completed* projects (their status 'completed' or 'closed') under the other filters,
  * newest first, with their creation time (`among`: only those ids). One ordered walk of each status's
  * index (by status, or by category and status), merged: the page's limit and offset apply to the
- * merge, which stops there. With the two statuses in one condition, SQLite walked the status's (or the
+ * merge, which stops there (on both databases: below). With the two statuses in one condition, SQLite walked the status's (or the
  * category's) index and read every row to check the other, or sorted every entry of both: page 300 of
  * a category's completed projects 51 ms of SQL at a million users.
  */
-function completedInOrder(
+export function completedInOrder(
   db: Kysely<Database>,
   filters: Filters,
   before: string | undefined,
@@ -213,11 +213,28 @@ function completedInOrder(
       .$if(among !== undefined, (rows) => rows.where('projects.id', 'in', among ?? []))
       .$if(before !== undefined, (rows) => rows.where('projects.created_at', '<', before ?? ''))
       .select(['projects.id', 'projects.created_at']);
-  // A compound's order names its result columns.
-  return ofStatus('completed')
-    .unionAll(ofStatus('closed'))
-    .orderBy(sql.ref('created_at'), 'desc')
-    .orderBy(sql.ref('id'), 'desc');
+  /* SQLite flattens the compound in FROM and merges its two ordered walks (`MERGE (UNION ALL)`).
+     PostgreSQL plans a UNION ALL whose arms have conditions as subqueries without an order, appended
+     under one sort of every entry of both statuses (the first page 47 ms at a million users): each arm
+     ordered, they are merged (`Merge Append` of two backward index scans that stop at the page:
+     0.18 ms; a category's page 300, 8.2 → 0.8 ms). SQLite allows no order (nor parentheses) in a
+     compound's arm. */
+  const ordered = (status: 'completed' | 'closed') =>
+    ofStatus(status).orderBy('projects.created_at', 'desc').orderBy('projects.id', 'desc');
+  const arms =
+    dialectOf(db) === 'postgres'
+      ? sql<CompletedRow>`(${ordered('completed')} union all ${ordered('closed')})`
+      : sql<CompletedRow>`${ofStatus('completed').unionAll(ofStatus('closed'))}`;
+  return db
+    .selectFrom(arms.as('completed'))
+    .select(['completed.id', 'completed.created_at'])
+    .orderBy('completed.created_at', 'desc')
+    .orderBy('completed.id', 'desc');
+}
+
+interface CompletedRow {
+  id: number;
+  created_at: string;
 }
 
 /**
