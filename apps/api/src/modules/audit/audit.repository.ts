@@ -184,7 +184,9 @@ export async function listAuditEntries(
   const [total, rows] = await Promise.all([
     capped
       ? { count: SEARCH_COUNT_CAP, capped: true }
-      : countUpToCap(db, filteredEntries(db, query, matchPlan).select('audit_entries.id')),
+      : countUpToCap(db, filteredEntries(db, query, matchPlan).select('audit_entries.id'), {
+          searching: Boolean(query.search),
+        }),
     pageReaders(
       db,
       {
