@@ -50,21 +50,37 @@ export async function matchesUpToWitnesses<QDB, TB extends keyof QDB, O>(
  * `matches` (a filtered query selecting the id, then a value the rows are grouped by: a dispute's
  * status) counted per value over its first matches, up to one past the cap, and `capped` past it:
  * over the witnesses still matching when they show it (the cap's worth, one past it, as a proof
- * would have read), else over what the proof reads.
+ * would have read), else over what the proof reads. Under the cap, `matches` holds every match
+ * (its id and value).
  */
 export async function groupsUpToCap<QDB, TB extends keyof QDB, O>(
   db: Kysely<Database>,
   matches: SelectQueryBuilder<QDB, TB, O>,
-): Promise<{ counts: Map<string, number>; capped: boolean }> {
+): Promise<{ counts: Map<string, number>; capped: boolean; matches?: GroupedMatch[] }> {
   const key = proofKey(matches);
   const witnessed = await witnessedGroups(db, matches, key, true);
   if (witnessed) return { counts: witnessed, capped: true };
   const rows = await readMatches(db, matches, key);
+  const capped = rows.length > SEARCH_COUNT_CAP;
+  const counted = rows
+    .slice(0, SEARCH_COUNT_CAP + 1)
+    .map((row) => ({ id: row.id, value: String(row.group) }));
+  return capped
+    ? { counts: countValues(counted), capped }
+    : { counts: countValues(counted), capped, matches: counted };
+}
+
+/** A match of a grouped set: its id and the value it is grouped by. */
+export interface GroupedMatch {
+  id: number;
+  value: string;
+}
+
+/** How many matches hold each value. */
+export function countValues(matches: readonly GroupedMatch[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const row of rows.slice(0, SEARCH_COUNT_CAP + 1)) {
-    counts.set(String(row.group), (counts.get(String(row.group)) ?? 0) + 1);
-  }
-  return { counts, capped: rows.length > SEARCH_COUNT_CAP };
+  for (const { value } of matches) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
 }
 
 function proofKey<QDB, TB extends keyof QDB, O>(matches: SelectQueryBuilder<QDB, TB, O>): string {

@@ -85,3 +85,64 @@ describe('disputes search counted up to the cap', () => {
     );
   });
 });
+
+describe('a dispute search under the cap, with a status', () => {
+  let ctx: TestContext;
+  const STATUSES = ['open', 'resolved', 'under_review'] as const;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const clientId = await insertUser(ctx.db, { first_name: 'Ana', last_name: 'Kiala' });
+    const providerId = await insertUser(ctx.db, { role: 'provider', first_name: 'Rui', last_name: 'Santos' });
+    const rows = Array.from({ length: 90 }, (_, index) => {
+      // Two terms: 'fuite' (two disputes in three) and 'toiture'; creation times shared by pairs.
+      const title = index % 3 === 2 ? `Toiture ${index}` : `Fuite ${index}`;
+      const created = new Date(Date.UTC(2026, 0, 1) + Math.floor(index / 2) * 60_000).toISOString();
+      const status = STATUSES[index % STATUSES.length] ?? 'open';
+      return {
+        title,
+        description: 'Dégâts',
+        status,
+        client_id: clientId,
+        provider_id: providerId,
+        created_at: created,
+        updated_at: created,
+        resolved_at: status === 'resolved' ? created : null,
+        search_text: disputeSearchText({ title, service_title: null, description: 'Dégâts' }),
+      };
+    });
+    await ctx.db.insertInto('disputes').values(rows).execute();
+  });
+  afterAll(() => ctx.close());
+
+  const get = async (url: string) =>
+    (await ctx.app.inject({ method: 'GET', url, headers: ctx.auth })).json() as {
+      count: number;
+      count_capped?: boolean;
+      status_counts: Record<string, number>;
+      results: { id: number; title: string; status: string }[];
+    };
+
+  it('reads the status page by page among the search matches, newest first (id breaks ties)', async () => {
+    const all = await ctx.db
+      .selectFrom('disputes')
+      .select(['id', 'title', 'status', 'created_at'])
+      .where('title', 'like', 'Fuite%')
+      .where('status', '=', 'open')
+      .execute();
+    const expected = all
+      .sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)) || b.id - a.id)
+      .map((row) => row.title);
+    expect(expected.length).toBe(30);
+    const first = await get('/api/disputes/?search=fuite&status=open&page_size=20');
+    expect(first).toMatchObject({
+      count: 30,
+      status_counts: { open: 30, resolved: 30, under_review: 0, closed: 0 },
+    });
+    expect(first.count_capped).toBeUndefined();
+    const second = await get('/api/disputes/?search=fuite&status=open&page_size=20&page=2');
+    expect([...first.results, ...second.results].map((dispute) => dispute.title)).toEqual(expected);
+    const none = await get('/api/disputes/?search=toiture&status=closed');
+    expect(none).toMatchObject({ count: 0, results: [], status_counts: { under_review: 30, closed: 0 } });
+  });
+});

@@ -10,7 +10,7 @@ import {
   SEARCH_COUNT_CAP,
 } from '@kwanza/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
-import { groupsUpToCap } from '../../db/capped-witnesses.js';
+import { countValues, type GroupedMatch, groupsUpToCap } from '../../db/capped-witnesses.js';
 import { countByPart, readCountersWithoutMonth } from '../../db/counters.js';
 import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import { executeNamed } from '../../db/prepared-statements.js';
@@ -168,57 +168,70 @@ function toDispute<E extends DisputeEvidenceSummary>(
   };
 }
 
+/** Disputes per status among a search's matches, and those matches when they are all read. */
+interface StatusCounts {
+  counts: DisputeStatusCounts;
+  capped: boolean;
+  /** Every match's id and status, when the search matched no more than the cap (`withMatches`). */
+  matches?: GroupedMatch[];
+}
+
 /**
  * Disputes per status among those matching the search: the kept counters without a search, else
  * the first SEARCH_COUNT_CAP + 1 matches grouped by status (`capped` past the cap; on PostgreSQL
- * those of the witnesses of an earlier proof, when they still show it).
+ * those of the witnesses of an earlier proof, when they still show it). `withMatches`: a search under
+ * the cap also gives its matches (a status filter's page and count are then read among them).
  */
 async function statusCounts(
   db: Kysely<Database>,
   search: string | undefined,
   plans: SearchPlans,
-): Promise<{ counts: DisputeStatusCounts; capped: boolean }> {
+  withMatches = false,
+): Promise<StatusCounts> {
   if (!search)
     return {
       counts: countByPart(await readCountersWithoutMonth(db, 'disputes'), 0, DISPUTE_STATUSES),
       capped: false,
     };
   const counts = Object.fromEntries(DISPUTE_STATUSES.map((status) => [status, 0])) as DisputeStatusCounts;
+  const filtered = () => db.selectFrom('disputes').where(matchesFilters(db, { search }, plans));
   if (dialectOf(db) === 'postgres') {
     // Past the cap, kept witnesses prove it again cheaply (db/capped-witnesses.ts).
-    const grouped = await groupsUpToCap(
-      db,
-      db
-        .selectFrom('disputes')
-        .where(matchesFilters(db, { search }, plans))
-        .select(['disputes.id', 'disputes.status']),
-    );
+    const grouped = await groupsUpToCap(db, filtered().select(['disputes.id', 'disputes.status']));
     for (const [status, n] of grouped.counts) counts[status as DisputeStatus] = n;
-    return { counts, capped: grouped.capped };
+    return {
+      counts,
+      capped: grouped.capped,
+      ...(withMatches && grouped.matches ? { matches: grouped.matches } : {}),
+    };
   }
   // A term whose sample on the disputes' own text already holds more than the cap (SQLite): the
   // first matches of that text index are counted, every one a match (`retard`: 3.2 → 0.5 ms).
-  const matches = searchCapped(DISPUTE_OWN_TEXT, plans)
-    ? inTextIndexOrder(db.selectFrom('disputes').select('disputes.status'), {
-        table: 'disputes',
-        term: search,
-      }).limit(SEARCH_COUNT_CAP + 1)
-    : db
-        .selectFrom('disputes')
-        .where(matchesFilters(db, { search }, plans))
-        .select('disputes.status')
-        .limit(SEARCH_COUNT_CAP + 1);
-  const rows = await db
-    .selectFrom(matches.as('matches'))
-    .select(['matches.status', (eb) => eb.fn.countAll<number | string>().as('count')])
-    .groupBy('matches.status')
-    .execute();
-  let total = 0;
-  for (const row of rows) {
-    counts[row.status as DisputeStatus] = Number(row.count);
-    total += Number(row.count);
+  if (searchCapped(DISPUTE_OWN_TEXT, plans)) {
+    const matches = inTextIndexOrder(db.selectFrom('disputes').select('disputes.status'), {
+      table: 'disputes',
+      term: search,
+    }).limit(SEARCH_COUNT_CAP + 1);
+    const rows = await db
+      .selectFrom(matches.as('matches'))
+      .select(['matches.status', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .groupBy('matches.status')
+      .execute();
+    let total = 0;
+    for (const row of rows) {
+      counts[row.status as DisputeStatus] = Number(row.count);
+      total += Number(row.count);
+    }
+    return { counts, capped: total > SEARCH_COUNT_CAP };
   }
-  return { counts, capped: total > SEARCH_COUNT_CAP };
+  const rows = await filtered()
+    .select(['disputes.id', 'disputes.status'])
+    .limit(SEARCH_COUNT_CAP + 1)
+    .execute();
+  const matches = rows.map((row) => ({ id: Number(row.id), value: row.status }));
+  for (const [status, n] of countValues(matches)) counts[status as DisputeStatus] = n;
+  const capped = matches.length > SEARCH_COUNT_CAP;
+  return { counts, capped, ...(withMatches && !capped ? { matches } : {}) };
 }
 
 /**
@@ -253,18 +266,23 @@ export async function listDisputes(
   let total: { count: number; capped: boolean; rows: Awaited<ReturnType<typeof rows>> };
   let byStatus: { counts: DisputeStatusCounts; capped: boolean };
   if (query.search && query.status) {
-    // The per-status counts of the search cannot tell one status's count past the cap: count it.
-    const [page, counts] = await Promise.all([
-      fetchListPage(db, {
+    const counts = await statusCounts(db, query.search, plans, true);
+    const status = query.status;
+    if (counts.matches) {
+      // Every match of the search is known: the status's are the page's and the count's.
+      const ids = counts.matches.filter((match) => match.value === status).map((match) => match.id);
+      total = { count: ids.length, capped: false, rows: ids.length === 0 ? [] : await rowsOf(ids) };
+    } else {
+      // The per-status counts of the search cannot tell one status's count past the cap: count it.
+      const page = await fetchListPage(db, {
         searching: true,
         exactCount: async () => 0,
         matches: () => filtered().select('disputes.id'),
         rows,
         rowsOf,
-      }),
-      statusCounts(db, query.search, plans),
-    ]);
-    total = { count: page.count, capped: page.capped, rows: page.rows };
+      });
+      total = { count: page.count, capped: page.capped, rows: page.rows };
+    }
     byStatus = counts;
   } else {
     // The count is the per-status counts' sum (or one of them): one pass over the matches, not two.
