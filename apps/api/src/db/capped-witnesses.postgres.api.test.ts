@@ -1,8 +1,8 @@
 import { SEARCH_COUNT_CAP } from '@kwanza/contract';
 import type { Kysely, KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disputeSearchText } from '../lib/search-text.js';
-import { insertUser, userRow } from '../test/factories.js';
+import { insertCrackedCeilings } from '../modules/disputes/disputes.factories.js';
+import { userRow } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import { groupsUpToCap, WITNESS_MARGIN, WITNESSES } from './capped-witnesses.js';
 import { countUpToCap } from './paginate.js';
@@ -219,29 +219,7 @@ describe('searches past the cap proven by their kept witnesses (postgres)', () =
   });
 
   it("counts a dispute search's statuses over its witnesses, as they are now", async () => {
-    const clientId = await insertUser(ctx.db, { first_name: 'Ana', last_name: 'Kiala' });
-    const providerId = await insertUser(ctx.db, { role: 'provider', first_name: 'Rui', last_name: 'Santos' });
-    const rows = Array.from({ length: WITNESSES + 20 }, (_, index) => {
-      const title = `Plafond fissuré ${index}`;
-      const created = new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString();
-      return {
-        title,
-        description: 'Fissures',
-        status: index % 2 === 0 ? ('open' as const) : ('resolved' as const),
-        client_id: clientId,
-        provider_id: providerId,
-        created_at: created,
-        updated_at: created,
-        resolved_at: index % 2 === 0 ? null : created,
-        search_text: disputeSearchText({ title, service_title: null, description: 'Fissures' }),
-      };
-    });
-    for (let start = 0; start < rows.length; start += 250) {
-      await ctx.db
-        .insertInto('disputes')
-        .values(rows.slice(start, start + 250))
-        .execute();
-    }
+    await insertCrackedCeilings(ctx.db, WITNESSES + 20);
     const { db, kinds } = recording(ctx.db);
     const plafond = () =>
       db

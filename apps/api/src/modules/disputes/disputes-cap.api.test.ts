@@ -1,50 +1,30 @@
 import { SEARCH_COUNT_CAP } from '@kwanza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disputeSearchText } from '../../lib/search-text.js';
 import { insertUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
+import { insertCrackedCeilings, insertDisputes } from './disputes.factories.js';
+
+interface DisputesAnswer {
+  count: number;
+  count_capped?: boolean;
+  status_counts: Record<string, number>;
+  results: { id: number; title: string; status: string }[];
+}
+
+async function getDisputes(ctx: TestContext, url: string): Promise<DisputesAnswer> {
+  return (await ctx.app.inject({ method: 'GET', url, headers: ctx.auth })).json<DisputesAnswer>();
+}
 
 describe('disputes search counted up to the cap', () => {
   let ctx: TestContext;
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const clientId = await insertUser(ctx.db, { first_name: 'Ana', last_name: 'Kiala' });
-    const providerId = await insertUser(ctx.db, { role: 'provider', first_name: 'Rui', last_name: 'Santos' });
-    const rows = Array.from({ length: SEARCH_COUNT_CAP + 20 }, (_, index) => {
-      const title = `Plafond fissuré ${index}`;
-      const created = new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString();
-      return {
-        title,
-        description: 'Fissures',
-        status: index % 2 === 0 ? ('open' as const) : ('resolved' as const),
-        client_id: clientId,
-        provider_id: providerId,
-        project_id: null,
-        service_title: null,
-        resolution_note: null,
-        created_at: created,
-        updated_at: created,
-        resolved_at: index % 2 === 0 ? null : created,
-        search_text: disputeSearchText({ title, service_title: null, description: 'Fissures' }),
-      };
-    });
-    for (let start = 0; start < rows.length; start += 200) {
-      await ctx.db
-        .insertInto('disputes')
-        .values(rows.slice(start, start + 200))
-        .execute();
-    }
+    await insertCrackedCeilings(ctx.db, SEARCH_COUNT_CAP + 20);
   });
   afterAll(() => ctx.close());
 
-  const get = async (url: string) =>
-    (await ctx.app.inject({ method: 'GET', url, headers: ctx.auth })).json() as {
-      count: number;
-      count_capped?: boolean;
-      status_counts: Record<string, number>;
-      results: { title: string }[];
-    };
+  const get = (url: string) => getDisputes(ctx, url);
 
   it('stops counting at the cap and says so, with or without a status', async () => {
     const all = await get('/api/disputes/?search=plafond');
@@ -94,34 +74,27 @@ describe('a dispute search under the cap, with a status', () => {
     ctx = await createTestContext();
     const clientId = await insertUser(ctx.db, { first_name: 'Ana', last_name: 'Kiala' });
     const providerId = await insertUser(ctx.db, { role: 'provider', first_name: 'Rui', last_name: 'Santos' });
-    const rows = Array.from({ length: 90 }, (_, index) => {
-      // Two terms: 'fuite' (two disputes in three) and 'toiture'; creation times shared by pairs.
-      const title = index % 3 === 2 ? `Toiture ${index}` : `Fuite ${index}`;
-      const created = new Date(Date.UTC(2026, 0, 1) + Math.floor(index / 2) * 60_000).toISOString();
-      const status = STATUSES[index % STATUSES.length] ?? 'open';
-      return {
-        title,
-        description: 'Dégâts',
-        status,
-        client_id: clientId,
-        provider_id: providerId,
-        created_at: created,
-        updated_at: created,
-        resolved_at: status === 'resolved' ? created : null,
-        search_text: disputeSearchText({ title, service_title: null, description: 'Dégâts' }),
-      };
-    });
-    await ctx.db.insertInto('disputes').values(rows).execute();
+    await insertDisputes(
+      ctx.db,
+      Array.from({ length: 90 }, (_, index) => {
+        // Two terms: 'fuite' (two disputes in three) and 'toiture'; creation times shared by pairs.
+        const created = new Date(Date.UTC(2026, 0, 1) + Math.floor(index / 2) * 60_000).toISOString();
+        const status = STATUSES[index % STATUSES.length] ?? 'open';
+        return {
+          title: index % 3 === 2 ? `Toiture ${index}` : `Fuite ${index}`,
+          description: 'Dégâts',
+          status,
+          client_id: clientId,
+          provider_id: providerId,
+          created_at: created,
+          resolved_at: status === 'resolved' ? created : null,
+        };
+      }),
+    );
   });
   afterAll(() => ctx.close());
 
-  const get = async (url: string) =>
-    (await ctx.app.inject({ method: 'GET', url, headers: ctx.auth })).json() as {
-      count: number;
-      count_capped?: boolean;
-      status_counts: Record<string, number>;
-      results: { id: number; title: string; status: string }[];
-    };
+  const get = (url: string) => getDisputes(ctx, url);
 
   it('reads the status page by page among the search matches, newest first (id breaks ties)', async () => {
     const all = await ctx.db
