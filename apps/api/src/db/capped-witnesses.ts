@@ -1,6 +1,6 @@
 import { SEARCH_COUNT_CAP } from '@kwanza/contract';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { RecentlyUsed } from '../lib/recently-used.js';
+import { RecentlyUsedPerOwner } from '../lib/recently-used.js';
 import { nameOnPostgres } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
@@ -30,7 +30,7 @@ export const WITNESSES = SEARCH_COUNT_CAP + 1 + WITNESS_MARGIN;
 /** Filtered sets whose witnesses each process keeps (the least recently used dropped). */
 const MAX_PROOFS = 256;
 
-const proofsByDatabase = new WeakMap<Kysely<Database>, RecentlyUsed<string, string>>();
+const proofsByDatabase = new RecentlyUsedPerOwner<Kysely<Database>, string, string>(MAX_PROOFS);
 
 /**
  * The ids of `matches` (a filtered query selecting one column, the id), up to WITNESSES of them; or
@@ -102,7 +102,7 @@ async function readMatches<QDB, TB extends keyof QDB, O>(
     const [id, group] = Object.values(row as object);
     return { id: Number(id), group };
   });
-  const proofs = proofsOf(db);
+  const proofs = proofsByDatabase.of(db);
   if (rows.length > SEARCH_COUNT_CAP) proofs.set(key, `{${rows.map((row) => row.id).join(',')}}`);
   else proofs.delete(key);
   return rows;
@@ -125,7 +125,7 @@ async function witnessedGroups<QDB, TB extends keyof QDB, O>(
   key: string,
   grouped: boolean,
 ): Promise<Map<string, number> | null> {
-  const witnesses = proofsOf(db).get(key);
+  const witnesses = proofsByDatabase.of(db).get(key);
   if (witnesses === undefined) return null;
   const columns = grouped ? sql`(id, value)` : sql`(id)`;
   const value = grouped ? sql`listed.value` : sql`1`;
@@ -141,13 +141,4 @@ async function witnessedGroups<QDB, TB extends keyof QDB, O>(
   const counts = new Map(rows.map((row) => [String(row.value), Number(row.n)]));
   const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
   return total > SEARCH_COUNT_CAP ? counts : null;
-}
-
-function proofsOf(db: Kysely<Database>): RecentlyUsed<string, string> {
-  let proofs = proofsByDatabase.get(db);
-  if (!proofs) {
-    proofs = new RecentlyUsed(MAX_PROOFS);
-    proofsByDatabase.set(db, proofs);
-  }
-  return proofs;
 }

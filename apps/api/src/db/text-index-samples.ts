@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { RecentlyUsed } from '../lib/recently-used.js';
+import { RecentlyUsedPerOwner } from '../lib/recently-used.js';
 import type { Database } from './schema.js';
 import { structureRecord } from './text-index-merge.js';
 
@@ -27,7 +27,7 @@ interface KeptSample {
   ids: readonly number[];
 }
 
-const samplesByDatabase = new WeakMap<Kysely<Database>, RecentlyUsed<string, KeptSample>>();
+const samplesByDatabase = new RecentlyUsedPerOwner<Kysely<Database>, string, KeptSample>(MAX_SAMPLES);
 
 /** The first `size` rowids of `index` matching the FTS5 query `phrase`, in ascending order. */
 export async function sampleMatches(
@@ -39,7 +39,7 @@ export async function sampleMatches(
   if (db.isTransaction) return readMatches(db, index, phrase, size);
   const version = await structureRecord(db, index);
   if (!version) return readMatches(db, index, phrase, size);
-  const samples = samplesOf(db);
+  const samples = samplesByDatabase.of(db);
   const key = `${index}\u0000${size}\u0000${phrase}`;
   const kept = samples.get(key);
   if (kept && sameBytes(kept.version, version)) return kept.ids;
@@ -58,15 +58,6 @@ async function readMatches(
   const { rows } = await sql<{ id: number }>`
     select rowid as id from ${fts} where ${fts} match ${phrase} order by rowid limit ${size}`.execute(db);
   return rows.map((row) => Number(row.id));
-}
-
-function samplesOf(db: Kysely<Database>): RecentlyUsed<string, KeptSample> {
-  let samples = samplesByDatabase.get(db);
-  if (!samples) {
-    samples = new RecentlyUsed(MAX_SAMPLES);
-    samplesByDatabase.set(db, samples);
-  }
-  return samples;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

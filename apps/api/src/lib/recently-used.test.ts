@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecentlyUsed } from './recently-used.js';
+import { RecentlyUsed, RecentlyUsedPerOwner } from './recently-used.js';
 
 describe('RecentlyUsed', () => {
   it('drops the least recently used past its capacity, a read counting as a use', () => {
@@ -32,5 +32,23 @@ describe('RecentlyUsed', () => {
   it('keeps undefined-free lookups for absent keys and refuses a capacity below one', () => {
     expect(new RecentlyUsed<string, number>(1).get('x')).toBeUndefined();
     expect(() => new RecentlyUsed(0)).toThrow(RangeError);
+  });
+});
+
+describe('RecentlyUsedPerOwner', () => {
+  it('gives each owner its own map, the same one each time, with the capacity', () => {
+    const perOwner = new RecentlyUsedPerOwner<object, string, number>(2);
+    const first = {};
+    const second = {};
+    perOwner.of(first).set('a', 1);
+    expect(perOwner.of(first).get('a')).toBe(1);
+    expect(perOwner.of(second).get('a')).toBeUndefined();
+    for (const [key, value] of [
+      ['b', 2],
+      ['c', 3],
+    ] as const)
+      perOwner.of(first).set(key, value);
+    expect(perOwner.of(first).size).toBe(2);
+    expect(perOwner.of(first).get('a')).toBeUndefined();
   });
 });

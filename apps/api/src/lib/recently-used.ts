@@ -44,3 +44,25 @@ export class RecentlyUsed<K, V> {
     this.#entries.clear();
   }
 }
+
+/**
+ * One RecentlyUsed map of `capacity` per owner (each database handle: what a process keeps of one
+ * database's search samples or witnesses), made at its first use and dropped with its owner.
+ */
+export class RecentlyUsedPerOwner<O extends object, K, V> {
+  readonly #maps = new WeakMap<O, RecentlyUsed<K, V>>();
+  readonly #capacity: number;
+
+  constructor(capacity: number) {
+    this.#capacity = capacity;
+  }
+
+  of(owner: O): RecentlyUsed<K, V> {
+    let map = this.#maps.get(owner);
+    if (!map) {
+      map = new RecentlyUsed(this.#capacity);
+      this.#maps.set(owner, map);
+    }
+    return map;
+  }
+}
