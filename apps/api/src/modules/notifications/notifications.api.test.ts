@@ -404,7 +404,8 @@ describe('notifications API', () => {
       .orderBy('user_id')
       .execute();
     expect(copies.map((copy) => copy.user_id)).toEqual(expected.map((user) => user.id));
-    expect(copies.every((copy) => copy.created_by === ctx.adminId)).toBe(true);
+    // The author is the broadcast's (a copy holding it would be a foreign-key check per copy).
+    expect(copies.every((copy) => copy.created_by === null)).toBe(true);
 
     const found = await list('?search=nouvelle%20fonctionnalite&page_size=100');
     expect(found.body.count).toBe(expected.length);
@@ -449,7 +450,22 @@ describe('notifications API', () => {
       notification_type: 'review',
     });
     await statsMatch();
-    expect(titles((await list('?search=copie%20reformulee')).body)).toEqual(['Copie reformulée']);
+    const reworded = (await list('?search=copie%20reformulee')).body;
+    expect(titles(reworded)).toEqual(['Copie reformulée']);
+    // Leaving its broadcast, the copy keeps the broadcast's author as its own.
+    expect(reworded.results[0]?.created_by?.id).toBe(ctx.adminId);
+    const own = await ctx.db
+      .selectFrom('notifications')
+      .select(['created_by', 'broadcast_id'])
+      .where('id', '=', edited)
+      .executeTakeFirstOrThrow();
+    expect(own).toEqual({ created_by: ctx.adminId, broadcast_id: null });
+    // A copy still in the broadcast answers the broadcast's author too.
+    const readCopy = await json<{ created_by: { id: number; name: string } | null }>(
+      'GET',
+      `/api/admin/notifications/${read}/`,
+    );
+    expect(readCopy.body.created_by?.id).toBe(ctx.adminId);
     const stillCopies = await ctx.db
       .selectFrom('notifications as n')
       .innerJoin('notification_broadcasts as b', 'b.id', 'n.broadcast_id')

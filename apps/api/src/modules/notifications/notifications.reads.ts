@@ -37,41 +37,50 @@ import { periodStart } from '../../lib/periods.js';
 /*
  * Reads of the notifications: the platform-wide list of the management screen (every user's
  * notifications), its statistics, and the header bell's feed (the signed-in admin's own).
- * The copies of a broadcast keep their title and message on the broadcast row (`notification_broadcasts`),
- * read through a join.
+ * The copies of a broadcast keep their title, message and author on the broadcast row
+ * (`notification_broadcasts`), read through a join.
  */
 
 export const NOTIFICATION_NOT_FOUND = 'Notification introuvable.';
 
 function selectNotifications(db: Kysely<Database>) {
-  return db
-    .selectFrom('notifications')
-    .innerJoin('users as recipient', 'recipient.id', 'notifications.user_id')
-    .leftJoin('users as author', 'author.id', 'notifications.created_by')
-    .leftJoin('notification_broadcasts as broadcast', 'broadcast.id', 'notifications.broadcast_id')
-    .select([
-      'notifications.id',
-      'notifications.title',
-      'notifications.message',
-      'broadcast.title as broadcast_title',
-      'broadcast.message as broadcast_message',
-      'notifications.notification_type',
-      'notifications.priority',
-      'notifications.is_read',
-      'notifications.read_at',
-      'notifications.created_at',
-      'notifications.related_object_type',
-      'notifications.related_object_id',
-      'notifications.created_by',
-      'recipient.id as recipient_id',
-      'recipient.first_name as recipient_first_name',
-      'recipient.last_name as recipient_last_name',
-      'recipient.email as recipient_email',
-      'recipient.username as recipient_username',
-      'author.first_name as author_first_name',
-      'author.last_name as author_last_name',
-      'author.username as author_username',
-    ]);
+  return (
+    db
+      .selectFrom('notifications')
+      .innerJoin('users as recipient', 'recipient.id', 'notifications.user_id')
+      .leftJoin('notification_broadcasts as broadcast', 'broadcast.id', 'notifications.broadcast_id')
+      // A broadcast's copy has the broadcast's author (notifications.writes).
+      .leftJoin('users as author', (join) =>
+        join.on(
+          'author.id',
+          '=',
+          sql<number>`coalesce(${sql.ref('notifications.created_by')}, ${sql.ref('broadcast.created_by')})`,
+        ),
+      )
+      .select((eb) => [
+        'notifications.id',
+        'notifications.title',
+        'notifications.message',
+        'broadcast.title as broadcast_title',
+        'broadcast.message as broadcast_message',
+        'notifications.notification_type',
+        'notifications.priority',
+        'notifications.is_read',
+        'notifications.read_at',
+        'notifications.created_at',
+        'notifications.related_object_type',
+        'notifications.related_object_id',
+        eb.fn.coalesce('notifications.created_by', 'broadcast.created_by').as('created_by'),
+        'recipient.id as recipient_id',
+        'recipient.first_name as recipient_first_name',
+        'recipient.last_name as recipient_last_name',
+        'recipient.email as recipient_email',
+        'recipient.username as recipient_username',
+        'author.first_name as author_first_name',
+        'author.last_name as author_last_name',
+        'author.username as author_username',
+      ])
+  );
 }
 
 type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>['executeTakeFirstOrThrow']>>;
