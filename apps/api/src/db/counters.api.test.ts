@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../seed/seed-database.js';
 import { DocumentStorage } from '../storage/document-storage.js';
 import { createTestDatabase } from '../test/test-context.js';
-import { readCounters, readCountersOf, readCountersWithoutMonth } from './counters.js';
+import {
+  readCounterSets,
+  readCounters,
+  readCountersFrom,
+  readCountersOf,
+  readCountersWithoutMonth,
+} from './counters.js';
 import * as counterRollups from './migrations/2026-11-26-0022-counter-rollups.js';
 import * as verificationDayRollups from './migrations/2026-11-26-0023-verification-day-rollups.js';
 import * as conversationActivityDays from './migrations/2026-11-27-0031-conversation-activity-days.js';
@@ -196,6 +202,40 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     // Another set of lists has its own statement.
     const { offers } = await readCountersOf(db, ['offers']);
     expect(offers).toEqual(together.offers);
+  });
+
+  it('read every kind of read of several lists in one statement (readCounterSets) as each alone', async () => {
+    const days = await readCounters(db, 'pv_processed_day');
+    const sortedDays = days.map((bucket) => bucket.parts.join('|')).sort();
+    expect(sortedDays.length).toBeGreaterThan(2);
+    // A day in the middle: the buckets before it must be left out.
+    const from = sortedDays[Math.floor(sortedDays.length / 2)] ?? '';
+    const statements: string[] = [];
+    const recording = db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements.push(args.queryId.queryId);
+        return args.result;
+      },
+    });
+    const [months, pending, clients, processed, other] = await readCounterSets(recording, [
+      { list: 'pv_month', withoutMonth: true },
+      { list: 'pv_pending_day' },
+      { list: 'client_verifications', withoutMonth: true },
+      { list: 'pv_processed_day', from },
+      { list: 'offers' },
+    ]);
+    expect(statements).toHaveLength(1);
+    expect(months).toEqual(await readCountersWithoutMonth(db, 'pv_month'));
+    expect(pending).toEqual(await readCounters(db, 'pv_pending_day'));
+    expect(clients).toEqual(await readCountersWithoutMonth(db, 'client_verifications'));
+    expect(processed).toEqual(await readCountersFrom(db, 'pv_processed_day', from));
+    expect(processed.length).toBeLessThan(days.length);
+    expect(other).toEqual(await readCounters(db, 'offers'));
+    for (const read of [months, pending, clients, processed, other]) expect(read.length).toBeGreaterThan(0);
+    // The same shape with another day binds it anew.
+    const [later] = await readCounterSets(db, [{ list: 'pv_processed_day', from: sortedDays.at(-1) ?? '' }]);
+    expect(later).toEqual(await readCountersFrom(db, 'pv_processed_day', sortedDays.at(-1) ?? ''));
   });
 
   it('come with a text index that holds every seeded row', async () => {

@@ -8,6 +8,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import { toCount } from '../../db/aggregates.js';
 import {
   bucketPattern,
+  type CounterBucket,
   flagPart,
   readCountersWithoutMonth,
   rowsByDay,
@@ -367,15 +368,20 @@ export async function statusDistribution(
   filters: Filters,
   now: Date,
   urgentHours: number,
+  /** The kept counters it reads, when read with others (`pv_month` without months, `pv_pending_day`). */
+  counters?: { totals: Promise<CounterBucket[]>; pendingDays: Promise<CounterBucket[]> },
 ): Promise<{ distribution: StatusDistribution; urgent: number }> {
   const cutoff = urgentCutoff(now, urgentHours);
   if (!needsRows(filters)) {
     const [buckets, urgent] = await Promise.all([
-      listTotals(db),
-      urgentCount(db, 'provider_verifications', cutoff, {
-        status: filters.status,
-        isBusiness: filters.is_business,
-      }),
+      counters?.totals ?? listTotals(db),
+      urgentCount(
+        db,
+        'provider_verifications',
+        cutoff,
+        { status: filters.status, isBusiness: filters.is_business },
+        counters && (() => counters.pendingDays),
+      ),
     ]);
     const match = bucketMatches(filters);
     return { distribution: statusFigures(buckets, match), urgent };

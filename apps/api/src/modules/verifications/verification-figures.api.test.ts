@@ -120,6 +120,32 @@ describe(`verification figures around the cutoff (${process.env.TEST_DATABASE ??
     expect(figures.clients.urgent).toBe(before(submissions, cutoffOf(new Date('2026-11-01T20:00:00.000Z'))));
   });
 
+  it("reads the dashboard's figures in four statements, the kept counters together, as each read alone", async () => {
+    for (const now of nows) {
+      const statements: string[] = [];
+      const recording = ctx.db.withPlugin({
+        transformQuery: (args) => args.node,
+        transformResult: async (args) => {
+          statements.push(args.queryId.queryId);
+          return args.result;
+        },
+      });
+      const figures = await verificationDashboard(recording, { now, urgentHours, signer: null });
+      // The counters (five reads), the cutoff day's pending of each table by index, the latest five.
+      expect(statements).toHaveLength(4);
+      const providers = await statusDistribution(ctx.db, {}, now, urgentHours);
+      const clients = await clientVerificationStats(ctx.db, now, urgentHours);
+      expect(figures.providers).toMatchObject({
+        pending: providers.distribution.pending,
+        urgent: providers.urgent,
+      });
+      expect(figures.clients).toEqual({ pending: clients.pending, urgent: clients.urgent });
+      expect(figures.latest_pending.map((row) => row.submitted_at)).toEqual(
+        [...submissions, ...business].sort().reverse().slice(0, 5),
+      );
+    }
+  });
+
   it('reports the same months from the kept counters as from the rows', async () => {
     const now = new Date('2026-11-01T20:00:00.000Z');
     for (const filters of [{}, { is_business: false }, { status: 'pending' as const }]) {

@@ -86,10 +86,13 @@ export async function urgentCount(
 export async function processedSince<T extends readonly [Date, ...Date[]]>(
   db: Executor,
   since: T,
+  /** Reads `pv_processed_day` from a day on, when read with other counters. */
+  readFrom: (day: string) => Promise<CounterBucket[]> = (day) =>
+    readCountersFrom(db, 'pv_processed_day', day),
 ): Promise<{ [K in keyof T]: number }> {
   const days = since.map((date) => date.toISOString().slice(0, 10));
   const earliest = days.reduce((first, day) => (day < first ? day : first));
-  const buckets = await readCountersFrom(db, 'pv_processed_day', earliest);
+  const buckets = await readFrom(earliest);
   return days.map((from) => sumBuckets(buckets, ([day]) => (day ?? '') >= from)) as {
     [K in keyof T]: number;
   };
