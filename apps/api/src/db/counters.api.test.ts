@@ -3,6 +3,7 @@ import type { Kysely, Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../seed/seed-database.js';
 import { DocumentStorage } from '../storage/document-storage.js';
+import { recordingStatements } from '../test/statement-recorder.js';
 import { createTestDatabase } from '../test/test-context.js';
 import {
   readCounterSets,
@@ -210,14 +211,7 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(sortedDays.length).toBeGreaterThan(2);
     // A day in the middle: the buckets before it must be left out.
     const from = sortedDays[Math.floor(sortedDays.length / 2)] ?? '';
-    const statements: string[] = [];
-    const recording = db.withPlugin({
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        statements.push(args.queryId.queryId);
-        return args.result;
-      },
-    });
+    const { db: recording, statements } = recordingStatements(db);
     const [months, pending, clients, processed, other] = await readCounterSets(recording, [
       { list: 'pv_month', withoutMonth: true },
       { list: 'pv_pending_day' },

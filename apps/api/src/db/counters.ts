@@ -79,43 +79,20 @@ function toBuckets(rows: readonly { bucket: string; n: number | string; amount: 
     .filter((bucket) => bucket.n !== 0);
 }
 
-/** One precompiled statement per set of lists, their names written in it (as `perList`). */
-const bucketsOfListsStatements = new Map<
-  string,
-  PrecompiledQuery<[], { list: string; bucket: string; n: number; amount: number }>
->();
-
-function bucketsOfLists(lists: readonly CounterList[]) {
-  const key = lists.join(',');
-  let query = bucketsOfListsStatements.get(key);
-  if (!query) {
-    query = precompiled(0, (db) =>
-      db
-        .selectFrom('list_counters')
-        .select(['list', 'bucket', 'n', 'amount'])
-        .where(
-          'list',
-          'in',
-          lists.map((list) => sql.lit(list)),
-        ),
-    );
-    bucketsOfListsStatements.set(key, query);
-  }
-  return query;
-}
-
 /**
- * The buckets of several lists in one statement: a page of figures reading five lists (the
- * dashboard) sent five statements, five round trips to PostgreSQL and five plans' worth of work.
+ * The buckets of several lists in one statement (`readCounterSets`), by list: a page of figures
+ * reading five lists (the dashboard) sent five statements, five round trips to PostgreSQL and five
+ * plans' worth of work.
  */
 export async function readCountersOf<L extends CounterList>(
   db: Kysely<Database>,
   lists: readonly L[],
 ): Promise<Record<L, CounterBucket[]>> {
-  const rows = await bucketsOfLists(lists).execute(db);
-  const byList = Object.fromEntries(lists.map((list) => [list, [] as typeof rows])) as Record<L, typeof rows>;
-  for (const row of rows) byList[row.list as L]?.push(row);
-  return Object.fromEntries(lists.map((list) => [list, toBuckets(byList[list])])) as Record<
+  const sets = await readCounterSets(
+    db,
+    lists.map((list) => ({ list })),
+  );
+  return Object.fromEntries(lists.map((list, index) => [list, sets[index] ?? []])) as Record<
     L,
     CounterBucket[]
   >;

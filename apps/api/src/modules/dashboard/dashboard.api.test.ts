@@ -1,6 +1,7 @@
 import type { DashboardStats } from '@kwanza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.js';
+import { recordingStatements } from '../../test/statement-recorder.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
 import { insertDispute } from '../disputes/disputes.factories.js';
 import { insertOffer, insertProject } from '../projects/projects.factories.js';
@@ -158,7 +159,12 @@ describe('dashboard statistics with a pinned clock', () => {
   });
 
   it('lists the 5 latest projects and disputes with their client names', async () => {
-    const stats = await getDashboardStats(ctx.db, NOW);
+    const { db: recording, statements } = recordingStatements(ctx.db);
+    const stats = await getDashboardStats(recording, NOW);
+    // The kept counters, then the newest rows of both kinds together: two statements.
+    expect(statements).toHaveLength(2);
+    const disputeTimes = stats.recent_activity.disputes.map((dispute) => dispute.created_at);
+    expect(disputeTimes).toEqual([...disputeTimes].sort().reverse());
     expect(stats.recent_activity.projects.map((project) => project.title)).toEqual([
       'P8',
       'P7',

@@ -1,4 +1,4 @@
-import type { DashboardStats } from '@kwanza/contract';
+import { type DashboardStats, DisputeStatus, ProjectStatus } from '@kwanza/contract';
 import { type Kysely, sql } from 'kysely';
 import { countByPart, readCountersOf, sumAmounts, sumBuckets } from '../../db/counters.js';
 import { precompiled } from '../../db/precompiled.js';
@@ -14,45 +14,43 @@ const OPEN_DISPUTE = new Set(['open', 'under_review']);
 const DASHBOARD_LISTS = ['users_state', 'users_month', 'projects_month', 'disputes', 'offers'] as const;
 
 /*
- * The five newest projects and disputes with their clients' names: statements without values,
- * compiled once (db/precompiled) and, on PostgreSQL, planned once (1.1 ms of planning each, at a
- * million users, against 0.1 to run).
+ * The five newest projects and disputes with their clients' names, in one statement (one round trip
+ * to PostgreSQL where two were sent): without values, compiled once (db/precompiled) and, on
+ * PostgreSQL, planned once (1.1 ms of planning each, at a million users, against 0.1 to run). Each
+ * side walks its own time index in a subquery; a UNION ALL keeps no order, so they are sorted here.
  */
-const newestProjects = precompiled(0, (db) =>
-  db
-    .selectFrom('projects')
-    .innerJoin('users as client', 'client.id', 'projects.client_id')
-    .select([
-      'projects.id',
-      'projects.title',
-      'projects.status',
-      'projects.created_at',
-      'client.first_name',
-      'client.last_name',
-      'client.username',
-    ])
-    .orderBy('projects.created_at', 'desc')
-    .orderBy('projects.id', 'desc')
-    .limit(sql.lit(RECENT_LIMIT)),
-);
+const newestProjectsAndDisputes = precompiled(0, (db) => {
+  const newest = (table: 'projects' | 'disputes') =>
+    db
+      .selectFrom(table)
+      .innerJoin('users as client', 'client.id', `${table}.client_id`)
+      .select([
+        sql.lit(table).as('kind'),
+        `${table}.id`,
+        `${table}.title`,
+        `${table}.status`,
+        `${table}.created_at`,
+        'client.first_name',
+        'client.last_name',
+        'client.username',
+      ])
+      .orderBy(`${table}.created_at`, 'desc')
+      .orderBy(`${table}.id`, 'desc')
+      .limit(sql.lit(RECENT_LIMIT));
+  return db
+    .selectFrom(newest('projects').as('newest_projects'))
+    .selectAll()
+    .unionAll(db.selectFrom(newest('disputes').as('newest_disputes')).selectAll());
+});
 
-const newestDisputes = precompiled(0, (db) =>
-  db
-    .selectFrom('disputes')
-    .innerJoin('users as client', 'client.id', 'disputes.client_id')
-    .select([
-      'disputes.id',
-      'disputes.title',
-      'disputes.status',
-      'disputes.created_at',
-      'client.first_name',
-      'client.last_name',
-      'client.username',
-    ])
-    .orderBy('disputes.created_at', 'desc')
-    .orderBy('disputes.id', 'desc')
-    .limit(sql.lit(RECENT_LIMIT)),
-);
+type NewestRow = Awaited<ReturnType<typeof newestProjectsAndDisputes.execute>>[number];
+
+/** The rows of one kind, newest first. */
+function newestOf(rows: readonly NewestRow[], kind: 'projects' | 'disputes'): NewestRow[] {
+  return rows
+    .filter((row) => row.kind === kind)
+    .sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1));
+}
 
 /** YYYY-MM (UTC) of the month `offset` months after the month of `now`. */
 function monthKey(now: Date, offset: number): string {
@@ -76,11 +74,12 @@ export async function getDashboardStats(
   const thisMonth = monthKey(now, 0);
   const lastMonth = monthKey(now, -1);
   const months = lastTwelveMonths(now);
-  const [counters, recentProjects, recentDisputes] = await Promise.all([
+  const [counters, newest] = await Promise.all([
     readCountersOf(db, DASHBOARD_LISTS),
-    newestProjects.execute(db),
-    newestDisputes.execute(db),
+    newestProjectsAndDisputes.execute(db),
   ]);
+  const recentProjects = newestOf(newest, 'projects');
+  const recentDisputes = newestOf(newest, 'disputes');
   const {
     users_state: users,
     users_month: usersByMonth,
@@ -128,13 +127,13 @@ export async function getDashboardStats(
         id: row.id,
         title: row.title,
         client_name: displayName(row),
-        status: row.status,
+        status: ProjectStatus.parse(row.status),
         created_at: row.created_at,
       })),
       disputes: recentDisputes.map((row) => ({
         id: row.id,
         title: row.title,
-        status: row.status,
+        status: DisputeStatus.parse(row.status),
         created_at: row.created_at,
         client_name: displayName(row),
       })),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.js';
+import { recordingStatements } from '../../test/statement-recorder.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
 import { clientVerificationStats } from './client-verifications.repository.js';
 import { statusDistribution } from './provider-verifications.reads.js';
@@ -122,14 +123,7 @@ describe(`verification figures around the cutoff (${process.env.TEST_DATABASE ??
 
   it("reads the dashboard's figures in four statements, the kept counters together, as each read alone", async () => {
     for (const now of nows) {
-      const statements: string[] = [];
-      const recording = ctx.db.withPlugin({
-        transformQuery: (args) => args.node,
-        transformResult: async (args) => {
-          statements.push(args.queryId.queryId);
-          return args.result;
-        },
-      });
+      const { db: recording, statements } = recordingStatements(ctx.db);
       const figures = await verificationDashboard(recording, { now, urgentHours, signer: null });
       // The counters (five reads), the cutoff day's pending of each table by index, the latest five.
       expect(statements).toHaveLength(4);
