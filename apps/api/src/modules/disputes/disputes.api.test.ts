@@ -2,11 +2,13 @@ import type { Dispute, DisputeDetail, DisputePage, DisputeStats } from '@kwanza/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentUrlSigner } from '../../storage/signed-url.js';
 import { insertUser } from '../../test/factories.js';
+import { recordingStatements } from '../../test/statement-recorder.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
 import { insertConversation } from '../conversations/conversations.factories.js';
 import { insertProject } from '../projects/projects.factories.js';
 import { TINY_PNG } from '../verifications/verifications.factories.js';
 import { insertDispute, insertEvidence } from './disputes.factories.js';
+import { getDisputeStats } from './disputes.stats.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -196,5 +198,9 @@ describe('disputes API', () => {
     // Resolved after 1, 2 and 3 hours: the median is 2.
     expect(hours).toEqual([1, 2, 3]);
     expect(body.median_resolution_hours).toBe(2);
+    // Both kept lists (by status and month, resolved) in one statement, then the median's rows.
+    const { db: recording, statements } = recordingStatements(ctx.db);
+    expect(await getDisputeStats(recording)).toEqual(body);
+    expect(statements).toHaveLength(2);
   });
 });

@@ -1,6 +1,6 @@
 import { DISPUTE_STATUSES, type DisputeStats } from '@kwanza/contract';
 import type { Kysely } from 'kysely';
-import { countByPart, readCounters, sumBuckets } from '../../db/counters.js';
+import { type CounterBucket, countByPart, readCountersOf, sumBuckets } from '../../db/counters.js';
 import type { Database } from '../../db/schema.js';
 import { lastTwelveMonths } from '../../lib/months.js';
 
@@ -11,9 +11,10 @@ import { lastTwelveMonths } from '../../lib/months.js';
  */
 async function medianResolutionSeconds(
   db: Kysely<Database>,
+  resolvedBuckets: readonly CounterBucket[],
 ): Promise<{ count: number; median: number | null }> {
   const resolved = () => db.selectFrom('disputes').where('resolution_seconds', 'is not', null);
-  const count = sumBuckets(await readCounters(db, 'disputes_resolved'), ([isResolved]) => isResolved === '1');
+  const count = sumBuckets(resolvedBuckets, ([isResolved]) => isResolved === '1');
   if (count === 0) return { count, median: null };
   const middle = await resolved()
     .select('resolution_seconds')
@@ -28,10 +29,14 @@ async function medianResolutionSeconds(
 /** Counts per status and per month (kept counters) and the median time to resolution. */
 export async function getDisputeStats(db: Kysely<Database>, now: Date = new Date()): Promise<DisputeStats> {
   const months = lastTwelveMonths(now);
-  const buckets = await readCounters(db, 'disputes');
+  // Both kept lists in one statement (one round trip fewer on PostgreSQL).
+  const { disputes: buckets, disputes_resolved: resolved } = await readCountersOf(db, [
+    'disputes',
+    'disputes_resolved',
+  ]);
   const byStatus = countByPart(buckets, 0, DISPUTE_STATUSES);
   const byMonth = countByPart(buckets, 1, months);
-  const { count, median } = await medianResolutionSeconds(db);
+  const { count, median } = await medianResolutionSeconds(db, resolved);
   return {
     total: Object.values(byStatus).reduce((sum, value) => sum + value, 0),
     by_status: byStatus,

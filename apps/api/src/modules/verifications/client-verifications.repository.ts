@@ -6,7 +6,7 @@ import type {
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import {
   bucketPattern,
-  readCounters,
+  readCountersOf,
   readCountersWithoutMonth,
   rowsByDay,
   rowsByMonth,
@@ -260,9 +260,15 @@ export async function clientVerificationStats(
   now: Date,
   urgentHours: number,
 ): Promise<ClientVerificationStats> {
-  const buckets = await readCounters(db, 'client_verifications');
+  // Both kept lists in one statement, beside the index's count of the cutoff's day.
+  const counters = readCountersOf(db, ['client_verifications', 'cv_pending_day']);
+  const [buckets, urgent] = await Promise.all([
+    counters.then((sets) => sets.client_verifications),
+    urgentCount(db, 'client_verifications', urgentCutoff(now, urgentHours), {}, () =>
+      counters.then((sets) => sets.cv_pending_day),
+    ),
+  ]);
   const figures = statusFigures(buckets, () => true);
-  const urgent = await urgentCount(db, 'client_verifications', urgentCutoff(now, urgentHours));
   return { ...figures, urgent, urgent_after_hours: urgentHours };
 }
 

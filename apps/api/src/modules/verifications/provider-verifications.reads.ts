@@ -9,7 +9,9 @@ import { toCount } from '../../db/aggregates.js';
 import {
   bucketPattern,
   type CounterBucket,
+  type CounterRead,
   flagPart,
+  readCounterSets,
   readCountersWithoutMonth,
   rowsByDay,
   rowsByMonth,
@@ -204,6 +206,39 @@ function listTotals(db: Kysely<Database>) {
   return readCountersWithoutMonth(db, 'pv_month');
 }
 
+/** The kept counters of `statusDistribution`, each read when first asked for. */
+export interface StatusCounters {
+  /** `pv_month` without its months. */
+  totals: () => Promise<CounterBucket[]>;
+  /** `pv_pending_day`. */
+  pendingDays: () => Promise<CounterBucket[]>;
+}
+
+/**
+ * Both of `statusDistribution`'s counters in one statement (`extra`: more reads in the same one),
+ * read at the first ask: a status figure without rows reads both.
+ */
+export function statusCounters<const E extends readonly CounterRead[]>(
+  db: Kysely<Database>,
+  extra?: E,
+): StatusCounters & { extra: () => Promise<{ [K in keyof E]: CounterBucket[] }> } {
+  const reads: readonly CounterRead[] = [
+    { list: 'pv_month', withoutMonth: true },
+    { list: 'pv_pending_day' },
+    ...(extra ?? []),
+  ];
+  let sets: Promise<readonly CounterBucket[][]> | undefined;
+  const read = () => {
+    sets ??= readCounterSets(db, reads);
+    return sets;
+  };
+  return {
+    totals: () => read().then((all) => all[0] ?? []),
+    pendingDays: () => read().then((all) => all[1] ?? []),
+    extra: () => read().then((all) => all.slice(2) as { [K in keyof E]: CounterBucket[] }),
+  };
+}
+
 /**
  * The filtered verifications of live users month by month (month submitted) and day by day, newest
  * first, from the kept counters `pv_month` (status, account type, month) and `pv_day` (day, status,
@@ -368,19 +403,22 @@ export async function statusDistribution(
   filters: Filters,
   now: Date,
   urgentHours: number,
-  /** The kept counters it reads, when read with others (`pv_month` without months, `pv_pending_day`). */
-  counters?: { totals: Promise<CounterBucket[]>; pendingDays: Promise<CounterBucket[]> },
+  /**
+   * The kept counters it reads (`pv_month` without months, `pv_pending_day`), when read with others;
+   * by default both in one statement.
+   */
+  counters: StatusCounters = statusCounters(db),
 ): Promise<{ distribution: StatusDistribution; urgent: number }> {
   const cutoff = urgentCutoff(now, urgentHours);
   if (!needsRows(filters)) {
     const [buckets, urgent] = await Promise.all([
-      counters?.totals ?? listTotals(db),
+      counters.totals(),
       urgentCount(
         db,
         'provider_verifications',
         cutoff,
         { status: filters.status, isBusiness: filters.is_business },
-        counters && (() => counters.pendingDays),
+        counters.pendingDays,
       ),
     ]);
     const match = bucketMatches(filters);

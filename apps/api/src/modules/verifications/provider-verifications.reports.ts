@@ -1,6 +1,6 @@
 import type { ProviderVerificationReport, StatusDistribution } from '@kwanza/contract';
 import { sql } from 'kysely';
-import { type CounterBucket, readCounters, sumAmounts, sumBuckets } from '../../db/counters.js';
+import { type CounterBucket, sumAmounts, sumBuckets } from '../../db/counters.js';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { dialectOf, hoursBetween, monthOf } from '../../db/sql.js';
@@ -9,6 +9,7 @@ import {
   type Filters,
   matchesFilters,
   needsRows,
+  statusCounters,
   statusDistribution,
 } from './provider-verifications.reads.js';
 import type { Executor } from './verification-rules.js';
@@ -82,9 +83,11 @@ export async function providerVerificationReport(
       .innerJoin('users', 'users.id', 'provider_verifications.user_id')
       .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db)));
   if (!needsRows(filters)) {
-    const [{ distribution, urgent }, buckets] = await Promise.all([
-      statusDistribution(db, filters, now, urgentHours),
-      readCounters(db, 'provider_verifications'),
+    // Its kept counters and the status figures' in one statement.
+    const counters = statusCounters(db, [{ list: 'provider_verifications' }]);
+    const [{ distribution, urgent }, [buckets]] = await Promise.all([
+      statusDistribution(db, filters, now, urgentHours, counters),
+      counters.extra(),
     ]);
     return reportFromCounters(buckets, filters, { distribution, urgent, urgentHours });
   }

@@ -1,5 +1,4 @@
 import type { PendingVerificationSummary, VerificationDashboard } from '@kwanza/contract';
-import { readCounterSets } from '../../db/counters.js';
 import { executeNamed } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import { dialectOf } from '../../db/sql.js';
@@ -8,6 +7,7 @@ import {
   isUrgent,
   matchesFilters,
   selectVerifications,
+  statusCounters,
   statusDistribution,
   type VerificationReadContext,
 } from './provider-verifications.reads.js';
@@ -47,20 +47,18 @@ export async function verificationDashboard(
   const today = startOfUtcDay(now);
   const week = startOfUtcWeek(now);
   // Every kept counter it reads, in one statement (four were sent apart, each a round trip).
-  const counters = readCounterSets(db, [
-    { list: 'pv_month', withoutMonth: true },
-    { list: 'pv_pending_day' },
+  const counters = statusCounters(db, [
     { list: 'client_verifications', withoutMonth: true },
     { list: 'cv_pending_day' },
     { list: 'pv_processed_day', from: dayOf(week) }, // the earlier of the two days
   ]);
-  const counter = (index: 0 | 1 | 2 | 3 | 4) => counters.then((sets) => sets[index]);
+  const extra = (index: 0 | 1 | 2) => counters.extra().then((sets) => sets[index]);
   // Independent reads, sent together: on PostgreSQL one after the other cost nine round trips.
   const [providerStats, clientBuckets, clientUrgent, latest, [processedToday, processedThisWeek]] =
     await Promise.all([
-      statusDistribution(db, {}, now, urgentHours, { totals: counter(0), pendingDays: counter(1) }),
-      counter(2),
-      urgentCount(db, 'client_verifications', cutoff, {}, () => counter(3)),
+      statusDistribution(db, {}, now, urgentHours, counters),
+      extra(0),
+      urgentCount(db, 'client_verifications', cutoff, {}, () => extra(1)),
       // Its values never change (the pending, five): PostgreSQL keeps its plan (named).
       executeNamed(
         dialectOf<Database>(db),
@@ -69,7 +67,7 @@ export async function verificationDashboard(
           .orderBy('provider_verifications.submitted_at', 'desc')
           .orderBy('provider_verifications.id', 'desc'),
       ),
-      processedSince(db, [today, week], () => counter(4)),
+      processedSince(db, [today, week], () => extra(2)),
     ]);
   const latestPending: PendingVerificationSummary[] = latest.map((row) => ({
     id: row.id,

@@ -87,7 +87,10 @@ describe(`verification figures around the cutoff (${process.env.TEST_DATABASE ??
   it('counts the provider verifications pending since before the cutoff, by account type', async () => {
     for (const now of nows) {
       const cutoff = cutoffOf(now);
-      const { distribution, urgent } = await statusDistribution(ctx.db, {}, now, urgentHours);
+      const { db: recording, statements } = recordingStatements(ctx.db);
+      const { distribution, urgent } = await statusDistribution(recording, {}, now, urgentHours);
+      // Its two kept lists in one statement, beside the cutoff day's count.
+      expect(statements).toHaveLength(2);
       expect(distribution.pending).toBe(submissions.length + business.length);
       expect(urgent, cutoff).toBe(before(submissions, cutoff) + before(business, cutoff));
       const businessOnly = await statusDistribution(ctx.db, { is_business: true }, now, urgentHours);
@@ -103,7 +106,10 @@ describe(`verification figures around the cutoff (${process.env.TEST_DATABASE ??
 
   it('counts the client verifications pending since before the cutoff', async () => {
     for (const now of nows) {
-      const stats = await clientVerificationStats(ctx.db, now, urgentHours);
+      // Both kept lists in one statement, beside the cutoff day's count.
+      const { db: recording, statements } = recordingStatements(ctx.db);
+      const stats = await clientVerificationStats(recording, now, urgentHours);
+      expect(statements).toHaveLength(2);
       expect(stats.pending).toBe(submissions.length);
       expect(stats.urgent, cutoffOf(now)).toBe(before(submissions, cutoffOf(now)));
     }
@@ -152,6 +158,12 @@ describe(`verification figures around the cutoff (${process.env.TEST_DATABASE ??
         now,
         urgentHours,
       );
+      // From the kept counters: all of them in one statement, beside the cutoff day's count.
+      const { db: recording, statements } = recordingStatements(ctx.db);
+      expect(await providerVerificationReport(recording, ctx.dialect, filters, now, urgentHours)).toEqual(
+        kept,
+      );
+      expect(statements, JSON.stringify(filters)).toHaveLength(2);
       expect(kept.by_month.length).toBeGreaterThan(1);
       expect(kept.by_month).toEqual(rows.by_month);
       expect(kept.by_account_type).toEqual(rows.by_account_type);
