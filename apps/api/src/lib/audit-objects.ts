@@ -314,8 +314,17 @@ export async function objectRef(
   type: AuditObjectType,
   id: number,
 ): Promise<{ type: AuditObjectType; id: number; label: string }> {
+  return (await existingObjectRef(db, type, id)) ?? { type, id, label: `#${id}` };
+}
+
+/** The object's reference for an audit entry, or null when it does not exist. */
+export async function existingObjectRef(
+  db: Kysely<Database>,
+  type: AuditObjectType,
+  id: number,
+): Promise<{ type: AuditObjectType; id: number; label: string } | null> {
   const snapshot = (await AUDITED_OBJECTS[type].read(db, [id])).get(id);
-  return { type, id, label: snapshot?.label ?? `#${id}` };
+  return snapshot ? { type, id, label: snapshot.label } : null;
 }
 
 type EntryOptions = Pick<AuditDraft, 'action' | 'details'>;

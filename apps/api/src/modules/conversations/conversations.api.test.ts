@@ -9,8 +9,10 @@ import type {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runInTransaction } from '../../db/transaction.js';
 import { insertUser } from '../../test/factories.js';
+import { recordingStatements } from '../../test/statement-recorder.js';
 import { createTestContext, type RequestMethod, type TestContext } from '../../test/test-context.js';
 import { insertConversation, insertMessage } from './conversations.factories.js';
+import { listMessages } from './conversations.repository.js';
 import { expectSummariesExact } from './summaries.test-support.js';
 
 const MINUTE = 60_000;
@@ -388,6 +390,13 @@ describe('conversations API: list, filters, stats, moderation', () => {
       'Conversation introuvable.',
     );
     expect((await send('GET', '/api/admin/conversations/999999/messages/')).statusCode).toBe(404);
+    // The thread and the reference its audit entry names (which tells that the conversation exists):
+    // two statements, sent together.
+    const { db: recording, statements } = recordingStatements(ctx.db);
+    const read = await listMessages(recording, id);
+    expect(statements).toHaveLength(2);
+    expect(read.messages.map((message) => message.id)).toEqual([early, late]);
+    expect(read.conversation).toMatchObject({ type: 'conversation', id, label: 'Ána Kaputo ↔ Bruno Mendes' });
     expect((await send('GET', '/api/admin/conversations/abc/')).statusCode).toBe(400);
   });
 

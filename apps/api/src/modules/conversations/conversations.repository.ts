@@ -22,6 +22,7 @@ import {
   TEXT_ORDER_PLAN,
 } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
+import { existingObjectRef } from '../../lib/audit-objects.js';
 import { displayName, type NamedPerson } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
 import { pageWindow } from '../../lib/pagination.js';
@@ -391,18 +392,32 @@ export async function getMessage(db: Kysely<Database>, id: number, now: Date): P
   return toMessage(row, now);
 }
 
-/** The thread, oldest first, without deleted messages (404 when the conversation does not exist). */
+/**
+ * The thread, oldest first, without deleted messages, read beside the conversation's reference for the
+ * audit entry its reading writes: one statement tells both that the conversation exists (404
+ * otherwise) and what the entry names (an existence check of its own was one round trip more).
+ */
 export async function listMessages(
   db: Kysely<Database>,
   conversationId: number,
   now: Date = new Date(),
-): Promise<ConversationMessage[]> {
-  const conversation = await db
-    .selectFrom('conversations')
-    .select('id')
-    .where('id', '=', conversationId)
-    .executeTakeFirst();
+): Promise<{
+  conversation: { type: 'conversation'; id: number; label: string };
+  messages: ConversationMessage[];
+}> {
+  const [conversation, messages] = await Promise.all([
+    existingObjectRef(db, 'conversation', conversationId),
+    threadOf(db, conversationId, now),
+  ]);
   if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
+  return { conversation: { ...conversation, type: 'conversation' }, messages };
+}
+
+async function threadOf(
+  db: Kysely<Database>,
+  conversationId: number,
+  now: Date,
+): Promise<ConversationMessage[]> {
   const rows = await selectMessages(db)
     .where('messages.conversation_id', '=', conversationId)
     .where('messages.deleted_at', 'is', null)

@@ -13,7 +13,6 @@ import {
 } from '@kwanza/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { objectRef } from '../../lib/audit-objects.js';
 import { recordAudit } from '../../lib/audit-trail.js';
 import { buildPage } from '../../lib/pagination.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
@@ -124,11 +123,8 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const messages = await listMessages(app.db, request.params.id);
-      await recordAudit(app.db, {
-        object: await objectRef(app.db, 'conversation', request.params.id),
-        details: { messages: messages.length },
-      });
+      const { conversation, messages } = await listMessages(app.db, request.params.id);
+      await recordAudit(app.db, { object: conversation, details: { messages: messages.length } });
       return messages;
     },
   );
