@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertConversation, insertMessage } from '../modules/conversations/conversations.factories.js';
 import { listConversations } from '../modules/conversations/conversations.repository.js';
+import { getNotificationFeed } from '../modules/notifications/notifications.reads.js';
+import { verificationDashboard } from '../modules/verifications/verification-dashboard.js';
 import { insertUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import { type DatabaseHandle, openDatabase } from './database.js';
@@ -58,5 +60,28 @@ describe('named statements on PostgreSQL', () => {
     expect(prepared.rows.some((row) => row.statement.startsWith('select "conversations"."id" from'))).toBe(
       false,
     );
+  });
+
+  it("keep a generic plan for the bell's latest notifications and the verification dashboard's latest five", async () => {
+    const admin = await insertUser(ctx.db, { role: 'admin' });
+    for (let run = 0; run < 8; run += 1) {
+      await getNotificationFeed(single.db, admin);
+      await verificationDashboard(single.db, { now: new Date(), urgentHours: 48, signer: null });
+    }
+    const prepared = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
+      select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(single.db);
+    const runs = (start: string) =>
+      prepared.rows
+        .filter((row) => row.statement.startsWith(start))
+        .map((row) => ({
+          generic: Number(row.generic_plans),
+          all: Number(row.generic_plans) + Number(row.custom_plans),
+        }));
+    const [feed] = runs('select "notifications"."id", "notifications"."title"');
+    expect(feed?.all).toBe(8);
+    expect(feed?.generic).toBeGreaterThan(0);
+    const [latest] = runs('select "provider_verifications"."id", "provider_verifications"."user_id"');
+    expect(latest?.all).toBe(8);
+    expect(latest?.generic).toBeGreaterThan(0);
   });
 });

@@ -17,6 +17,7 @@ import {
 } from '../../db/counters.js';
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
 import { countUpToCap, fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
+import { executeNamed } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import {
   CAP_SAMPLE,
@@ -336,19 +337,24 @@ export async function getNotificationFeed(
 ): Promise<NotificationFeed> {
   const [unread, rows] = await Promise.all([
     countUnreadOf(db, adminId, hiddenTypes),
-    selectNotifications(db)
-      .where(
-        'notifications.id',
-        'in',
-        inboxOf(db, adminId, hiddenTypes)
-          .select('notifications.id')
-          .orderBy('notifications.created_at', 'desc')
-          .orderBy('notifications.id', 'desc')
-          .limit(NOTIFICATION_FEED_SIZE),
-      )
-      .orderBy('notifications.created_at', 'desc')
-      .orderBy('notifications.id', 'desc')
-      .execute(),
+    /* Named on PostgreSQL: one plan whatever the admin (their inbox's index, newest first), where its
+       four joins were planned again at every poll of every open console (at a million users, warm:
+       0.5–0.9 ms of planning against 0.1–0.6 to run). */
+    executeNamed(
+      dialectOf(db),
+      selectNotifications(db)
+        .where(
+          'notifications.id',
+          'in',
+          inboxOf(db, adminId, hiddenTypes)
+            .select('notifications.id')
+            .orderBy('notifications.created_at', 'desc')
+            .orderBy('notifications.id', 'desc')
+            .limit(NOTIFICATION_FEED_SIZE),
+        )
+        .orderBy('notifications.created_at', 'desc')
+        .orderBy('notifications.id', 'desc'),
+    ),
   ]);
   return { unread_count: unread, results: rows.map(toNotification) };
 }
