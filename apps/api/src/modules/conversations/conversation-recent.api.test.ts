@@ -1,8 +1,10 @@
+import { ConversationListQuery } from '@kwanza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
+import { periodStart } from './conversation-times.js';
 import { insertConversation, insertMessage } from './conversations.factories.js';
-import { getConversationStats } from './conversations.repository.js';
+import { getConversationStats, listConversations } from './conversations.repository.js';
 
 /*
  * The statistics' conversations active in the last 24 hours: the whole days after the window's first
@@ -58,6 +60,36 @@ describe('conversations active in the last 24 hours', () => {
       const expected = await activeSince(new Date(now.getTime() - 24 * HOUR));
       expect(expected, iso).toBeGreaterThan(0);
       expect((await getConversationStats(ctx.db, now)).recent_conversations, iso).toBe(expected);
+    }
+  });
+
+  it("counts a list period's conversations exactly, unread or not, whichever side of its start is read", async () => {
+    const rows = await ctx.db
+      .selectFrom('conversations')
+      .select(['last_activity_at', 'unread_messages'])
+      .execute();
+    const nows = ['2026-03-10T00:30:00.000Z', '2026-03-10T11:00:00.000Z', '2026-03-10T18:00:00.000Z'];
+    for (const iso of nows) {
+      const now = new Date(iso);
+      for (const period of ['today', 'week'] as const) {
+        for (const has_unread of [undefined, true, false]) {
+          const since = periodStart(period, now).getTime();
+          const expected = rows.filter(
+            (row) =>
+              Date.parse(String(row.last_activity_at)) >= since &&
+              (has_unread === undefined || Number(row.unread_messages) > 0 === has_unread),
+          ).length;
+          const page = await listConversations(
+            ctx.db,
+            ConversationListQuery.parse({
+              period,
+              ...(has_unread === undefined ? {} : { has_unread: String(has_unread) }),
+            }),
+            now,
+          );
+          expect(page.count, `${iso} ${period} ${String(has_unread)}`).toBe(expected);
+        }
+      }
     }
   });
 });
