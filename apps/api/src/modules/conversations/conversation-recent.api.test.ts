@@ -1,6 +1,7 @@
 import { ConversationListQuery } from '@kwanza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.js';
+import { recordingStatements } from '../../test/statement-recorder.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
 import { periodStart } from './conversation-times.js';
 import { insertConversation, insertMessage } from './conversations.factories.js';
@@ -59,7 +60,19 @@ describe('conversations active in the last 24 hours', () => {
       const now = new Date(iso);
       const expected = await activeSince(new Date(now.getTime() - 24 * HOUR));
       expect(expected, iso).toBeGreaterThan(0);
-      expect((await getConversationStats(ctx.db, now)).recent_conversations, iso).toBe(expected);
+      // The 24 hours and the kept totals beside them: one statement.
+      const { db: recording, statements } = recordingStatements(ctx.db);
+      const stats = await getConversationStats(recording, now);
+      expect(statements).toHaveLength(1);
+      expect(stats.recent_conversations, iso).toBe(expected);
+      expect(stats.total_conversations).toBe(87);
+      expect(stats.conversations_with_unread).toBe(
+        (await ctx.db.selectFrom('conversations').select('id').where('unread_messages', '>', 0).execute())
+          .length,
+      );
+      expect(stats.total_messages).toBe(
+        (await ctx.db.selectFrom('messages').select('id').where('deleted_at', 'is', null).execute()).length,
+      );
     }
   });
 

@@ -213,6 +213,12 @@ async function countActiveSince(
   start: Date,
   now: Date,
 ): Promise<number> {
+  const { query, count } = activeSince(db, filters, start, now);
+  return count(await query.executeTakeFirstOrThrow());
+}
+
+/** `countActiveSince`'s statement (which more columns may join) and its answer from the row. */
+function activeSince(db: Kysely<Database>, filters: Filters, start: Date, now: Date) {
   const firstDay = start.toISOString().slice(0, 10);
   const dayStart = Date.parse(`${firstDay}T00:00:00.000Z`);
   const nextDay = new Date(dayStart + DAY_MS).toISOString();
@@ -220,7 +226,7 @@ async function countActiveSince(
   const [from, to] = beforeStart
     ? [new Date(dayStart).toISOString(), start.toISOString()]
     : [start.toISOString(), nextDay];
-  const row = await db
+  const query = db
     .selectFrom('conversations')
     .where(matchesFilters(db, filters, now))
     .where('conversations.last_activity_at', '>=', from)
@@ -237,11 +243,13 @@ async function countActiveSince(
           days.where(sql`substr(list_counters.bucket, 12)`, '=', filters.has_unread ? '1' : '0'),
         )
         .as('days'),
-    ])
-    .executeTakeFirstOrThrow();
-  const days = toCount(row.days);
-  const partOfDay = toCount(row.part_of_day);
-  return beforeStart ? days - partOfDay : days + partOfDay;
+    ]);
+  const count = (row: { part_of_day: number | string; days: number | string | null }) => {
+    const days = toCount(row.days);
+    const partOfDay = toCount(row.part_of_day);
+    return beforeStart ? days - partOfDay : days + partOfDay;
+  };
+  return { query, count };
 }
 
 async function totalConversations(db: Kysely<Database>): Promise<number> {
@@ -353,16 +361,33 @@ export async function getConversationStats(
   db: Kysely<Database>,
   now: Date = new Date(),
 ): Promise<ConversationStats> {
-  const [total, figures, recent] = await Promise.all([
-    totalConversations(db),
-    readFigures(db),
-    countActiveSince(db, NO_FILTERS, recentStart(now), now),
-  ]);
+  // The last 24 hours' statement, with the kept totals beside: one statement (three were sent), one
+  // snapshot.
+  const recent = activeSince(db, NO_FILTERS, recentStart(now), now);
+  const row = await recent.query
+    .select((eb) => [
+      eb
+        .selectFrom('list_counters')
+        .select((counters) => counters.fn.sum<number | string | null>('list_counters.n').as('n'))
+        .where('list_counters.list', '=', 'conversations' satisfies CounterList)
+        .as('conversations'),
+      eb
+        .selectFrom('conversation_figures')
+        .select('conversation_figures.n')
+        .where('conversation_figures.name', '=', 'messages')
+        .as('messages'),
+      eb
+        .selectFrom('conversation_figures')
+        .select('conversation_figures.n')
+        .where('conversation_figures.name', '=', 'with_unread')
+        .as('with_unread'),
+    ])
+    .executeTakeFirstOrThrow();
   return {
-    total_conversations: total,
-    conversations_with_unread: figures.with_unread,
-    recent_conversations: recent,
-    total_messages: figures.messages,
+    total_conversations: toCount(row.conversations),
+    conversations_with_unread: toCount(row.with_unread),
+    recent_conversations: recent.count(row),
+    total_messages: toCount(row.messages),
   };
 }
 
