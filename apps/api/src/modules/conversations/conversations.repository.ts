@@ -204,8 +204,8 @@ function countInPeriod(
  * (added to the whole days after), or from that day's midnight to it (taken off the days from that
  * one on). The 24 hours of the statistics start at this time yesterday: read after it, shortly after
  * midnight the index's count was nearly a whole day of activity (at a million users on PostgreSQL at
- * 00:30, 5.5 ms; 1.0 ms read before it). One statement, so one snapshot: a conversation moving day meanwhile is
- * counted once.
+ * 00:30, 5.5 ms; 1.0 ms read before it). One statement, so one snapshot: a conversation moving day
+ * meanwhile is counted once.
  */
 async function countActiveSince(
   db: Kysely<Database>,

@@ -11,17 +11,13 @@ import {
   statusDistribution,
   type VerificationReadContext,
 } from './provider-verifications.reads.js';
-import { processedSince, statusFigures, urgentCount } from './verification-figures.js';
+import { earliestDay, processedSince, statusFigures, urgentCount } from './verification-figures.js';
 import { type Executor, urgentCutoff } from './verification-rules.js';
 
 /* The verification summary of the console's dashboard (providers and clients). */
 
 function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
-
-function dayOf(date: Date): string {
-  return date.toISOString().slice(0, 10);
 }
 
 function startOfUtcWeek(now: Date): Date {
@@ -50,7 +46,7 @@ export async function verificationDashboard(
   const counters = statusCounters(db, [
     { list: 'client_verifications', withoutMonth: true },
     { list: 'cv_pending_day' },
-    { list: 'pv_processed_day', from: dayOf(week) }, // the earlier of the two days
+    { list: 'pv_processed_day', from: earliestDay([today, week]) },
   ]);
   const extra = (index: 0 | 1 | 2) => counters.extra().then((sets) => sets[index]);
   // Independent reads, sent together: on PostgreSQL one after the other cost nine round trips.

@@ -79,6 +79,15 @@ export async function urgentCount(
   return pendingOn(buckets, (day) => day <= cutoffDay) - after;
 }
 
+function dayOf(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The first of the days (YYYY-MM-DD, UTC) of `since`: where `processedSince` reads its kept days from. */
+export function earliestDay(since: readonly [Date, ...Date[]]): string {
+  return since.map(dayOf).reduce((first, day) => (day < first ? day : first));
+}
+
 /**
  * Provider verifications processed since each of `since` (UTC midnights) whose user is not deleted:
  * the kept days from the earliest of them, read once.
@@ -86,13 +95,12 @@ export async function urgentCount(
 export async function processedSince<T extends readonly [Date, ...Date[]]>(
   db: Executor,
   since: T,
-  /** Reads `pv_processed_day` from a day on, when read with other counters. */
+  /** Reads `pv_processed_day` from a day on (`earliestDay(since)`), when read with other counters. */
   readFrom: (day: string) => Promise<CounterBucket[]> = (day) =>
     readCountersFrom(db, 'pv_processed_day', day),
 ): Promise<{ [K in keyof T]: number }> {
-  const days = since.map((date) => date.toISOString().slice(0, 10));
-  const earliest = days.reduce((first, day) => (day < first ? day : first));
-  const buckets = await readFrom(earliest);
+  const days = since.map(dayOf);
+  const buckets = await readFrom(earliestDay(since));
   return days.map((from) => sumBuckets(buckets, ([day]) => (day ?? '') >= from)) as {
     [K in keyof T]: number;
   };
