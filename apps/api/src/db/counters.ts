@@ -169,46 +169,71 @@ export type CounterRead =
   /** The buckets from `from` on (as `readCountersFrom`). */
   | { list: CounterList; from: string };
 
+/** A counters read that binds no value (read beside a page's ids, db/paginate.ts). */
+export type UnboundCounterRead = Exclude<CounterRead, { from: string }>;
+
+/** A row of `counterArms`: the index of its read (`arm`) and a bucket of it. */
+export interface CounterArmRow {
+  arm: number | string;
+  bucket: string;
+  n: number | string;
+  amount: number | string;
+}
+
+/**
+ * The reads as one query (a UNION ALL, one arm per read, `arm` its index); `froms` the `from` values
+ * of the reads that have one, in order.
+ */
+export function counterArms(
+  db: Kysely<Database>,
+  reads: readonly CounterRead[],
+  froms: readonly string[] = [],
+) {
+  let nextFrom = 0;
+  const arms = reads.map((read, index) => {
+    const rows = db.selectFrom('list_counters').where('list', '=', sql.lit(read.list));
+    const arm = sql.lit(index).as('arm');
+    if ('withoutMonth' in read) {
+      return rows
+        .select((eb) => [
+          arm,
+          withoutMonth.as('bucket'),
+          eb.fn.sum<number | string>('n').as('n'),
+          eb.fn.sum<number | string>('amount').as('amount'),
+        ])
+        .groupBy(withoutMonth);
+    }
+    const from = 'from' in read ? froms[nextFrom++] : undefined;
+    return rows
+      .select([arm, 'bucket', 'n', 'amount'])
+      .$if(from !== undefined, (query) => query.where('bucket', '>=', from ?? ''));
+  });
+  const [first, ...others] = arms;
+  if (!first) throw new Error('readCounterSets : aucune liste demandée.');
+  return others.reduce((union, arm) => union.unionAll(arm), first);
+}
+
+/** The buckets of each read from the rows of `counterArms`, in the order of the reads. */
+export function bucketSetsOf(readCount: number, rows: readonly CounterArmRow[]): CounterBucket[][] {
+  const byArm = Array.from({ length: readCount }, () => [] as CounterArmRow[]);
+  for (const row of rows) byArm[Number(row.arm)]?.push(row);
+  return byArm.map((armRows) => toBuckets(armRows));
+}
+
 /** One precompiled statement per shape of reads (their lists and kinds; the `from` values bound). */
-const counterSetStatements = new Map<
-  string,
-  PrecompiledQuery<
-    string[],
-    { arm: number | string; bucket: string; n: number | string; amount: number | string }
-  >
->();
+const counterSetStatements = new Map<string, PrecompiledQuery<string[], CounterArmRow>>();
+
+/** The shape of some reads: their lists and kinds (a key of statements reading them). */
+export function counterReadsKey(reads: readonly CounterRead[]): string {
+  return JSON.stringify(reads.map((read) => [read.list, 'from' in read ? 'from' : 'withoutMonth' in read]));
+}
 
 function counterSetStatement(reads: readonly CounterRead[]) {
-  const key = JSON.stringify(
-    reads.map((read) => [read.list, 'from' in read ? 'from' : 'withoutMonth' in read]),
-  );
+  const key = counterReadsKey(reads);
   let statement = counterSetStatements.get(key);
   if (!statement) {
     const fromCount = reads.filter((read) => 'from' in read).length;
-    statement = precompiled(fromCount, (db, ...froms: string[]) => {
-      let nextFrom = 0;
-      const arms = reads.map((read, index) => {
-        const rows = db.selectFrom('list_counters').where('list', '=', sql.lit(read.list));
-        const arm = sql.lit(index).as('arm');
-        if ('withoutMonth' in read) {
-          return rows
-            .select((eb) => [
-              arm,
-              withoutMonth.as('bucket'),
-              eb.fn.sum<number | string>('n').as('n'),
-              eb.fn.sum<number | string>('amount').as('amount'),
-            ])
-            .groupBy(withoutMonth);
-        }
-        const from = 'from' in read ? froms[nextFrom++] : undefined;
-        return rows
-          .select([arm, 'bucket', 'n', 'amount'])
-          .$if(from !== undefined, (query) => query.where('bucket', '>=', from ?? ''));
-      });
-      const [first, ...others] = arms;
-      if (!first) throw new Error('readCounterSets : aucune liste demandée.');
-      return others.reduce((union, arm) => union.unionAll(arm), first);
-    });
+    statement = precompiled(fromCount, (db, ...froms: string[]) => counterArms(db, reads, froms));
     counterSetStatements.set(key, statement);
   }
   return statement;
@@ -226,29 +251,14 @@ export async function readCounterSets<const R extends readonly CounterRead[]>(
 ): Promise<{ [K in keyof R]: CounterBucket[] }> {
   const froms = reads.flatMap((read) => ('from' in read ? [read.from] : []));
   const rows = await counterSetStatement(reads).execute(db, ...froms);
-  const byArm = reads.map(() => [] as { bucket: string; n: number | string; amount: number | string }[]);
-  for (const row of rows) byArm[Number(row.arm)]?.push(row);
-  return byArm.map((armRows) => toBuckets(armRows)) as { [K in keyof R]: CounterBucket[] };
+  return bucketSetsOf(reads.length, rows) as { [K in keyof R]: CounterBucket[] };
 }
 
 /**
- * Rows of the buckets of `list` matching any of the LIKE `patterns` (each part a value or '%', e.g.
- * 'open|%|%'), summed by the database: a list with thousands of buckets (projects: status, category,
- * month) is not read row by row for a total. No pattern: the whole list. The caller makes sure a
- * pattern can only match its parts in place (enum values, ids and months never contain '|').
+ * The rows of `list` whose bucket matches any of the LIKE `patterns` (each part a value or '%', e.g.
+ * 'open|%|%'; all of them without a pattern). The caller makes sure a pattern can only match its
+ * parts in place (enum values, ids and months never contain '|').
  */
-export async function sumMatchingBuckets(
-  db: Kysely<Database>,
-  list: CounterList,
-  patterns: readonly string[],
-): Promise<number> {
-  const row = await matchingBuckets(db, list, patterns)
-    .select((eb) => eb.fn.sum<number | string | null>('n').as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-/** The rows of `list` whose bucket matches any of `patterns` (all of them without a pattern). */
 function matchingBuckets(db: Kysely<Database>, list: CounterList, patterns: readonly string[]) {
   const rows = db.selectFrom('list_counters').where('list', '=', list);
   if (patterns.length === 0) return rows;
@@ -290,7 +300,7 @@ const monthsOfBuckets = perPatternCount(0, (db, list, patterns) =>
 );
 
 /**
- * The rows of a monthly list's buckets matching `patterns` (as `sumMatchingBuckets`) month by month,
+ * The rows of a monthly list's buckets matching `patterns` (`matchingBuckets`) month by month,
  * newest month first, summed by the database; months without rows left out. Named on PostgreSQL
  * (db/prepared-statements): its plan, the counters' key, does not depend on the values (a month's
  * days at a million users: 0.71 → 0.57 ms a statement, most of the rest the round trip).

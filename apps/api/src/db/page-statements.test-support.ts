@@ -7,8 +7,8 @@ import type { Database } from './schema.js';
 
 export type Role = 'client' | 'provider';
 
-/** Users of `role`, newest id first, a page of them, read through pageReaders as the lists read theirs. */
-export function pageOfRole(db: Kysely<Database>, role: Role, page: PageWindow): Promise<number[]> {
+/** The readers of a page of the users of `role`, newest id first, as the lists build theirs. */
+export function readersOfRole(db: Kysely<Database>, role: Role, page: PageWindow) {
   return pageReaders(
     db,
     page,
@@ -25,7 +25,12 @@ export function pageOfRole(db: Kysely<Database>, role: Role, page: PageWindow): 
       )
         .select('users.id')
         .orderBy('users.id', 'desc'),
-  )
+  );
+}
+
+/** Users of `role`, newest id first, a page of them, read through pageReaders as the lists read theirs. */
+export function pageOfRole(db: Kysely<Database>, role: Role, page: PageWindow): Promise<number[]> {
+  return readersOfRole(db, role, page)
     .rows()
     .then((rows) => rows.map((row) => row.id));
 }

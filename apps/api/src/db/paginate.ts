@@ -1,7 +1,16 @@
 import { SEARCH_COUNT_CAP } from '@kwanza/contract';
-import type { Compilable, Kysely, SelectQueryBuilder } from 'kysely';
+import { type Compilable, type Kysely, type OperationNodeSource, type SelectQueryBuilder, sql } from 'kysely';
 import { RecentlyUsed } from '../lib/recently-used.js';
 import { matchesUpToWitnesses } from './capped-witnesses.js';
+import {
+  bucketSetsOf,
+  type CounterArmRow,
+  type CounterBucket,
+  counterArms,
+  counterReadsKey,
+  readCounterSets,
+  type UnboundCounterRead,
+} from './counters.js';
 import { type PrecompiledQuery, precompiled } from './precompiled.js';
 import { executeNamed } from './prepared-statements.js';
 import type { Database } from './schema.js';
@@ -22,6 +31,14 @@ export interface ListPage<R> {
   rows: R[];
   /** Every match of a search that matched no more than the cap, when the list read its page by id. */
   matchIds?: number[];
+  /** Without a search, the buckets of each of `counted.reads`, in their order. */
+  counterSets?: CounterBucket[][];
+}
+
+/** A page's rows and the buckets of the counters read with them. */
+export interface RowsBeside<R> {
+  rows: R[];
+  sets: CounterBucket[][];
 }
 
 /**
@@ -74,8 +91,15 @@ export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
      * the count is the cap, without a count.
      */
     capped?: boolean;
-    /** The exact total without a search (counters or an indexed count). */
-    exactCount: () => Promise<number>;
+    /** The exact total without a search (an indexed count, or counters read apart). */
+    exactCount?: () => Promise<number>;
+    /**
+     * The exact total without a search from the kept counters: the `reads` (their buckets come back
+     * in `ListPage.counterSets`) and the total they tell. Read with the page (`rowsBeside`).
+     */
+    counted?: { reads: readonly UnboundCounterRead[]; count: (sets: CounterBucket[][]) => number };
+    /** The page's rows and the counters' `reads`, together (`pageReaders`). */
+    rowsBeside?: (reads: readonly UnboundCounterRead[]) => Promise<RowsBeside<R>>;
     /** The filtered set selecting one column, the id (counted up to the cap when searching). */
     matches: () => SelectQueryBuilder<QDB, TB, O>;
     rows: () => Promise<R[]>;
@@ -98,13 +122,32 @@ export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
     }
     return { count: SEARCH_COUNT_CAP, capped: true, rows: await list.rows() };
   }
+  if (!list.searching && list.counted) {
+    const { reads, count } = list.counted;
+    const { rows, sets } = list.rowsBeside
+      ? await list.rowsBeside(reads)
+      : await rowsAndCounters(db, list.rows, reads);
+    return { count: count(sets), capped: false, rows, counterSets: sets };
+  }
+  const { exactCount } = list;
+  if (!list.searching && !exactCount) throw new Error('fetchListPage : ni exactCount ni counted.');
   const [total, rows] = await Promise.all([
-    list.searching
+    list.searching || !exactCount
       ? countUpToCap(db, list.matches(), { searching: true })
-      : list.exactCount().then((count) => ({ count, capped: false })),
+      : exactCount().then((count) => ({ count, capped: false })),
     list.rows(),
   ]);
   return { count: total.count, capped: total.capped, rows };
+}
+
+/** The page's rows and the counters' buckets by two statements at once. */
+async function rowsAndCounters<R>(
+  db: Kysely<Database>,
+  rows: () => Promise<R[]>,
+  reads: readonly UnboundCounterRead[],
+): Promise<RowsBeside<R>> {
+  const [pageRows, sets] = await Promise.all([rows(), readCounterSets(db, reads)]);
+  return { rows: pageRows, sets: [...sets] };
 }
 
 /** A select of a list's rows in its order, which a page limits. */
@@ -186,7 +229,7 @@ export function keptPageStatementCount(): number {
 }
 
 /** The ids of a list's filtered rows in its order (a subquery), which a page limits. */
-export interface OrderedIds<Q> extends Compilable<object> {
+export interface OrderedIds<Q> extends Compilable<object>, OperationNodeSource {
   limit(limit: number): Q;
   execute(): Promise<object[]>;
 }
@@ -212,9 +255,24 @@ export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number
   page: PageWindow,
   rowsAmong: (ids: Q) => OrderedRows<R>,
   orderedIds: (among?: readonly number[]) => Q,
-): { rows: () => Promise<R[]>; rowsOf: (ids: number[]) => Promise<R[]> } {
+): {
+  rows: () => Promise<R[]>;
+  rowsOf: (ids: number[]) => Promise<R[]>;
+  rowsBeside: (reads: readonly UnboundCounterRead[]) => Promise<RowsBeside<R>>;
+} {
   const key = page.key;
   const pageIds = (limit: number, offset: number) => orderedIds().limit(limit).offset(offset);
+  /* PostgreSQL: read apart from the choice of the ids (planned with the filter's values, alone on
+     its table), the rows' joins have a plan that depends only on how many ids there are: a named
+     statement, whose plan PostgreSQL keeps (db/prepared-statements). */
+  const rowsOfIds = async (ids: number[]): Promise<R[]> => {
+    if (ids.length === 0) return [];
+    return key === undefined
+      ? executeNamed('postgres', rowsAmong(orderedIds(ids)))
+      : keptPageStatement<R, number[]>(`${key}|rows|${ids.length}`, ids.length, (...among) =>
+          rowsAmong(orderedIds(among)),
+        ).execute(db, ...ids);
+  };
   const rows =
     dialectOf(db) === 'postgres'
       ? async () => {
@@ -226,16 +284,7 @@ export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number
                   page.limit,
                   page.offset,
                 );
-          if (idRows.length === 0) return [];
-          /* Read apart from the choice of the ids (planned with the filter's values, alone on its
-             table), the rows' joins have a plan that depends only on how many ids there are: a
-             named statement, whose plan PostgreSQL keeps (db/prepared-statements). */
-          const ids = idRows.map(firstNumber);
-          return key === undefined
-            ? executeNamed('postgres', rowsAmong(orderedIds(ids)))
-            : keptPageStatement<R, number[]>(`${key}|rows|${ids.length}`, ids.length, (...among) =>
-                rowsAmong(orderedIds(among)),
-              ).execute(db, ...ids);
+          return rowsOfIds(idRows.map(firstNumber));
         }
       : key === undefined
         ? () => rowsAmong(pageIds(page.limit, page.offset)).execute()
@@ -243,10 +292,69 @@ export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number
             keptPageStatement<R, [number, number]>(key, 2, (limit, offset) =>
               rowsAmong(pageIds(limit, offset)),
             ).execute(db, page.limit, page.offset);
+  /* PostgreSQL: the counters ride in the ids' statement (each statement is a round trip, and its
+     write alone cost the API some 80 µs on this machine); SQLite reads both at once in-process. */
+  const rowsBeside =
+    dialectOf(db) === 'postgres'
+      ? async (reads: readonly UnboundCounterRead[]): Promise<RowsBeside<R>> => {
+          const idsAndBuckets = (limit: number, offset: number) =>
+            idsBesideCounters(db, pageIds(limit, offset), reads);
+          const combined =
+            key === undefined
+              ? await idsAndBuckets(page.limit, page.offset).execute()
+              : await keptPageStatement<IdOrBucket, [number, number]>(
+                  `${key}|ids|${counterReadsKey(reads)}`,
+                  2,
+                  idsAndBuckets,
+                  false,
+                ).execute(db, page.limit, page.offset);
+          const ids: number[] = [];
+          const buckets: CounterArmRow[] = [];
+          for (const row of combined) {
+            if (Number(row.arm) === PAGE_ID_ARM) ids.push(firstNumber(row));
+            else if (row.bucket !== null) {
+              buckets.push({ arm: row.arm, bucket: row.bucket, n: row.n ?? 0, amount: row.amount ?? 0 });
+            }
+          }
+          return { rows: await rowsOfIds(ids), sets: bucketSetsOf(reads.length, buckets) };
+        }
+      : (reads: readonly UnboundCounterRead[]) => rowsAndCounters(db, rows, reads);
   return {
     rows,
     rowsOf: (ids) => rowsAmong(orderedIds(ids).limit(page.limit).offset(page.offset)).execute(),
+    rowsBeside,
   };
+}
+
+/** The arm of a page's id among the counters' buckets (theirs are the reads' indexes, from 0). */
+const PAGE_ID_ARM = -1;
+
+/** A row of `idsBesideCounters`: a page's id (arm -1, the first column) or a counters' bucket. */
+interface IdOrBucket {
+  id: number | string | null;
+  arm: number | string;
+  bucket: string | null;
+  n: number | string | null;
+  amount: number | string | null;
+}
+
+/**
+ * The page's ids (a query of one column) and the counters' `reads` as one statement: the ids with
+ * arm -1, then each read's buckets with its index (db/counters.ts `counterArms`). The page's order
+ * is the rows' statement's to give: the ids need none here.
+ */
+function idsBesideCounters(
+  db: Kysely<Database>,
+  ids: OperationNodeSource,
+  reads: readonly UnboundCounterRead[],
+) {
+  return db
+    .selectFrom(
+      sql<IdOrBucket>`(select page.id, ${sql.lit(PAGE_ID_ARM)} as arm, null as bucket, null as n, null as amount from ${ids} as page union all select null, counted.arm, counted.bucket, counted.n, counted.amount from ${counterArms(db, reads)} as counted)`.as(
+        'beside',
+      ),
+    )
+    .selectAll();
 }
 
 /** The number in a row of one column (an id). */

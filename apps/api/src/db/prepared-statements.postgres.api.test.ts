@@ -42,7 +42,7 @@ describe('named statements on PostgreSQL', () => {
     await ctx.close();
   });
 
-  it('keep a generic plan for the rows of a page and its counters, and plan the choice of its ids each time', async () => {
+  it('keep a generic plan for the rows of a page, and plan the choice of its ids (and its counters) each time', async () => {
     const query = ConversationListQuery.parse({});
     let page: Awaited<ReturnType<typeof listConversations>> | undefined;
     for (let run = 0; run < 8; run += 1) page = await listConversations(single.db, query);
@@ -53,13 +53,10 @@ describe('named statements on PostgreSQL', () => {
     expect(rows).toHaveLength(1);
     expect(Number(rows[0]?.generic_plans)).toBeGreaterThan(0);
     expect(Number(rows[0]?.generic_plans) + Number(rows[0]?.custom_plans)).toBe(8);
-    // The list's counters, its name written in the statement: one plan from the first run on.
-    const counters = prepared.rows.filter((row) => row.statement.includes(`"list" = 'conversations'`));
-    expect(counters.map((row) => [Number(row.generic_plans), Number(row.custom_plans)])).toEqual([[8, 0]]);
-    // The ids' choice (`… order by … limit`) is not among the named statements.
-    expect(prepared.rows.some((row) => row.statement.startsWith('select "conversations"."id" from'))).toBe(
-      false,
-    );
+    // The ids' choice (`… order by … limit`), with the list's counters beside it (db/paginate.ts
+    // `rowsBeside`), is not among the named statements.
+    expect(prepared.rows.some((row) => row.statement.includes(' limit '))).toBe(false);
+    expect(prepared.rows.some((row) => row.statement.includes(`'conversations'`))).toBe(false);
   });
 
   it("keep a generic plan for the bell's latest notifications and the verification dashboard's latest five", async () => {

@@ -287,20 +287,24 @@ export async function listConversations(
   const page = await fetchListPage(db, {
     searching: Boolean(query.search),
     capped,
-    exactCount: async () => {
-      if (query.client === undefined && query.provider === undefined) {
-        if (query.period !== undefined) {
-          return countInPeriod(db, query, query.period, now);
-        }
-        if (query.has_unread === undefined) return totalConversations(db);
-        const { with_unread } = await readFigures(db);
-        return query.has_unread ? with_unread : (await totalConversations(db)) - with_unread;
-      }
-      const row = await filtered()
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .executeTakeFirstOrThrow();
-      return toCount(row.count);
-    },
+    // Unfiltered, the total is read with the page; the other counts, apart.
+    ...(unfiltered
+      ? { counted: { reads: [{ list: 'conversations' }], count: ([buckets]) => sumBuckets(buckets ?? []) } }
+      : {
+          exactCount: async () => {
+            if (query.client === undefined && query.provider === undefined) {
+              if (query.period !== undefined) {
+                return countInPeriod(db, query, query.period, now);
+              }
+              const { with_unread } = await readFigures(db);
+              return query.has_unread ? with_unread : (await totalConversations(db)) - with_unread;
+            }
+            const row = await filtered()
+              .select((eb) => eb.fn.countAll<number | string>().as('count'))
+              .executeTakeFirstOrThrow();
+            return toCount(row.count);
+          },
+        }),
     matches: () =>
       textOrder && query.search
         ? inTextIndexOrder(

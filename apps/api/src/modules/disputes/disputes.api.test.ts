@@ -1,4 +1,10 @@
-import type { Dispute, DisputeDetail, DisputePage, DisputeStats } from '@kwanza/contract';
+import {
+  type Dispute,
+  type DisputeDetail,
+  DisputeListQuery,
+  type DisputePage,
+  type DisputeStats,
+} from '@kwanza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentUrlSigner } from '../../storage/signed-url.js';
 import { insertUser } from '../../test/factories.js';
@@ -8,6 +14,7 @@ import { insertConversation } from '../conversations/conversations.factories.js'
 import { insertProject } from '../projects/projects.factories.js';
 import { TINY_PNG } from '../verifications/verifications.factories.js';
 import { insertDispute, insertEvidence } from './disputes.factories.js';
+import { listDisputes } from './disputes.repository.js';
 import { getDisputeStats } from './disputes.stats.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -98,6 +105,23 @@ describe('disputes API', () => {
     expect(titles(second.body)).toEqual(['Litige numéro 02', 'Litige numéro 01', 'Litige numéro 00']);
     const small = await get<DisputePage>('/api/disputes/?page_size=5&page=3');
     expect(small.body.results).toHaveLength(3);
+  });
+
+  it('reads a page without a search, its per-status counts and its evidence in three statements', async () => {
+    const { db, statements } = recordingStatements(ctx.db);
+    const listed = await listDisputes(db, DisputeListQuery.parse({ status: 'open' }), {
+      signer: documentUrlSigner(ctx.app),
+      now: new Date(),
+    });
+    // PostgreSQL: the counters with the page's ids, the rows, the evidence; SQLite: the counters
+    // and the page, the evidence.
+    expect(statements).toHaveLength(3);
+    expect(listed.count).toBe(8);
+    expect(listed.status_counts).toEqual({ open: 8, under_review: 2, resolved: 3, closed: 0 });
+    expect(listed.results.every((dispute) => dispute.status === 'open')).toBe(true);
+    expect(listed.results.find((dispute) => dispute.title === 'Carrelage mal posé')?.evidence).toHaveLength(
+      1,
+    );
   });
 
   it('searches title, description, client and provider names ignoring accents and case', async () => {

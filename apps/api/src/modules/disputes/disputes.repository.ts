@@ -11,7 +11,7 @@ import {
 } from '@kwanza/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { countValues, type GroupedMatch, groupsUpToCap } from '../../db/capped-witnesses.js';
-import { countByPart, readCountersWithoutMonth } from '../../db/counters.js';
+import { countByPart } from '../../db/counters.js';
 import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import { executeNamed } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
@@ -177,22 +177,17 @@ interface StatusCounts {
 }
 
 /**
- * Disputes per status among those matching the search: the kept counters without a search, else
- * the first SEARCH_COUNT_CAP + 1 matches grouped by status (`capped` past the cap; on PostgreSQL
+ * Disputes per status among those matching the search (without one, the kept counters are read with
+ * the page, `listDisputes`): the first SEARCH_COUNT_CAP + 1 matches grouped by status (`capped` past the cap; on PostgreSQL
  * those of the witnesses of an earlier proof, when they still show it). `withMatches`: a search under
  * the cap also gives its matches (a status filter's page and count are then read among them).
  */
 async function statusCounts(
   db: Kysely<Database>,
-  search: string | undefined,
+  search: string,
   plans: SearchPlans,
   withMatches = false,
 ): Promise<StatusCounts> {
-  if (!search)
-    return {
-      counts: countByPart(await readCountersWithoutMonth(db, 'disputes'), 0, DISPUTE_STATUSES),
-      capped: false,
-    };
   const counts = Object.fromEntries(DISPUTE_STATUSES.map((status) => [status, 0])) as DisputeStatusCounts;
   const filtered = () => db.selectFrom('disputes').where(matchesFilters(db, { search }, plans));
   if (dialectOf(db) === 'postgres') {
@@ -246,7 +241,7 @@ export async function listDisputes(
 ): Promise<{ count: number; count_capped: boolean; status_counts: DisputeStatusCounts; results: Dispute[] }> {
   const plans = await planSearches(db, DISPUTE_SEARCH, query.search);
   const filtered = () => db.selectFrom('disputes').where(matchesFilters(db, query, plans));
-  const { rows, rowsOf } = pageReaders(
+  const { rows, rowsOf, rowsBeside } = pageReaders(
     db,
     {
       ...pageWindow(query),
@@ -286,7 +281,13 @@ export async function listDisputes(
     byStatus = counts;
   } else {
     // The count is the per-status counts' sum (or one of them): one pass over the matches, not two.
-    const [pageRows, counts] = await Promise.all([rows(), statusCounts(db, query.search, plans)]);
+    // Without a search, the kept counts are read with the page.
+    const [pageRows, counts] = query.search
+      ? await Promise.all([rows(), statusCounts(db, query.search, plans)])
+      : await rowsBeside([{ list: 'disputes', withoutMonth: true }]).then(
+          ({ rows: page, sets: [buckets] }) =>
+            [page, { counts: countByPart(buckets ?? [], 0, DISPUTE_STATUSES), capped: false }] as const,
+        );
     const sum = query.status
       ? counts.counts[query.status]
       : DISPUTE_STATUSES.reduce((acc, status) => acc + counts.counts[status], 0);

@@ -200,16 +200,11 @@ function matchesFilters(
   };
 }
 
-/** The counters' parts of a notification: read flag ('1'/'0'), type. */
-function countedTotal(db: Kysely<Database>, filters: Pick<Filters, 'is_read' | 'notification_type'>) {
-  return readCounters(db, 'notifications').then((buckets) =>
-    sumBuckets(
-      buckets,
-      ([read, type]) =>
-        (filters.is_read === undefined || read === (filters.is_read ? '1' : '0')) &&
-        (!filters.notification_type || type === filters.notification_type),
-    ),
-  );
+/** Whether a bucket of the `notifications` counters (read flag '1'/'0', type) holds notifications of the filters. */
+function totalMatches(filters: Pick<Filters, 'is_read' | 'notification_type'>) {
+  return ([read, type]: string[]) =>
+    (filters.is_read === undefined || read === (filters.is_read ? '1' : '0')) &&
+    (!filters.notification_type || type === filters.notification_type);
 }
 
 /**
@@ -255,7 +250,10 @@ export async function listNotifications(
   const page = await fetchListPage(db, {
     searching: Boolean(query.search || query.period),
     capped: unfiltered && searchCapped(NOTIFICATION_SEARCH, plans),
-    exactCount: () => countedTotal(db, query),
+    counted: {
+      reads: [{ list: 'notifications' }],
+      count: ([buckets]) => sumBuckets(buckets ?? [], totalMatches(query)),
+    },
     matches: () => filtered().select('notifications.id'),
     ...pageReaders(
       db,

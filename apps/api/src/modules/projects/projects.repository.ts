@@ -11,10 +11,11 @@ import { toCount } from '../../db/aggregates.js';
 import {
   bucketPattern,
   countByPart,
+  readCounters,
   readCountersOf,
   rowsByDay,
   rowsByMonth,
-  sumMatchingBuckets,
+  sumBuckets,
 } from '../../db/counters.js';
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
 import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
@@ -146,13 +147,13 @@ function matchesFilters(db: Kysely<Database>, filters: Filters, plan: SearchPlan
   };
 }
 
-/** The `projects_state` counter buckets (status|category) of the filters (client aside), as LIKE patterns. */
-function bucketPatterns(filters: Filters): string[] {
+/** Whether a `projects_state` counter bucket (status|category) holds projects of the filters (client aside). */
+function stateMatches(filters: Filters): (parts: string[]) => boolean {
   const statuses =
-    filters.status === 'completed' ? ['completed', 'closed'] : filters.status ? [filters.status] : [null];
+    filters.status === 'completed' ? ['completed', 'closed'] : filters.status ? [filters.status] : null;
   const category = filters.category === undefined ? null : String(filters.category);
-  if (statuses[0] === null && category === null) return [];
-  return statuses.map((status) => bucketPattern([status, category]));
+  return ([status = '', bucketCategory]) =>
+    (statuses === null || statuses.includes(status)) && (category === null || bucketCategory === category);
 }
 
 /**
@@ -252,11 +253,8 @@ export async function listProjects(
   // A common term among broad filters (not one client's projects) is counted in the text index's order.
   let textOrder = mayReadInTextOrder(dialectOf(db), 'projects', search, plan) && query.client === undefined;
   if (textOrder && (query.status || query.category !== undefined)) {
-    const [kept, total] = await Promise.all([
-      sumMatchingBuckets(db, 'projects_state', bucketPatterns(query)),
-      sumMatchingBuckets(db, 'projects_state', []),
-    ]);
-    textOrder = isBroadFilter(kept, total);
+    const buckets = await readCounters(db, 'projects_state');
+    textOrder = isBroadFilter(sumBuckets(buckets, stateMatches(query)), sumBuckets(buckets));
   }
   const unfiltered = !query.status && query.category === undefined && query.client === undefined;
   const capped = unfiltered && searchCapped(PROJECT_SEARCH, new Map([['projects', plan]]));
@@ -317,13 +315,22 @@ export async function listProjects(
   const page = await fetchListPage(db, {
     searching: Boolean(search),
     capped,
-    exactCount: async () => {
-      if (query.client === undefined) return sumMatchingBuckets(db, 'projects_state', bucketPatterns(query));
-      const row = await filtered()
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .executeTakeFirstOrThrow();
-      return toCount(row.count);
-    },
+    // One client's projects are counted by their index; other filters, from the kept counters.
+    ...(query.client === undefined
+      ? {
+          counted: {
+            reads: [{ list: 'projects_state' }],
+            count: ([buckets]) => sumBuckets(buckets ?? [], stateMatches(query)),
+          },
+        }
+      : {
+          exactCount: async () => {
+            const row = await filtered()
+              .select((eb) => eb.fn.countAll<number | string>().as('count'))
+              .executeTakeFirstOrThrow();
+            return toCount(row.count);
+          },
+        }),
     matches: () =>
       search && textOrder
         ? inTextIndexOrder(

@@ -1,7 +1,7 @@
 import type { Provider, ProviderListQuery, ProviderStats } from '@kwanza/contract';
 import type { Kysely } from 'kysely';
 import { countWhere, toCount } from '../../db/aggregates.js';
-import { flagPart, readCounters, sumBuckets } from '../../db/counters.js';
+import { flagPart, sumBuckets } from '../../db/counters.js';
 import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
@@ -138,7 +138,6 @@ export async function listProviders(
   db: Kysely<Database>,
   query: ProviderListQuery,
 ): Promise<{ count: number; count_capped: boolean; results: Provider[]; stats: ProviderStats | null }> {
-  const counters = query.search ? null : await readCounters(db, 'providers');
   const unfiltered = query.is_verified === undefined;
   // One profile per user: the deleted users bound the profiles left out.
   const plans = await planSearches(db, PROVIDER_SEARCH, query.search, {
@@ -153,7 +152,7 @@ export async function listProviders(
   const page = await fetchListPage(db, {
     searching: Boolean(query.search),
     capped,
-    exactCount: async () => sumBuckets(counters ?? [], matches),
+    counted: { reads: [{ list: 'providers' }], count: ([buckets]) => sumBuckets(buckets ?? [], matches) },
     matches: () => filteredProviders(db, query, plans).select('pp.id'),
     // The page's ids already come from live providers: joining their users by primary key only
     // (a condition on users here would let SQLite walk the users table instead of the ids).
@@ -182,6 +181,7 @@ export async function listProviders(
     ),
   });
   let stats: ProviderStats | null = null;
+  const counters = page.counterSets?.[0];
   if (counters) {
     const verified = sumBuckets(counters, (parts) => matches(parts) && parts[0] === '1');
     stats = { total: page.count, verified, pending: page.count - verified };

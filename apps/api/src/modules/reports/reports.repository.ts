@@ -1,6 +1,6 @@
 import type { Report, ReportListQuery, UpdateReportStatusBody } from '@kwanza/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
-import { readCounters, sumBuckets } from '../../db/counters.js';
+import { sumBuckets } from '../../db/counters.js';
 import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
@@ -122,12 +122,15 @@ export async function listReports(
   const page = await fetchListPage(db, {
     searching: Boolean(query.search),
     capped: unfiltered && searchCapped(REPORT_SEARCH, plans),
-    exactCount: async () =>
-      sumBuckets(
-        await readCounters(db, 'reports'),
-        ([status, type]) =>
-          (!query.status || status === query.status) && (!query.type || type === query.type),
-      ),
+    counted: {
+      reads: [{ list: 'reports' }],
+      count: ([buckets]) =>
+        sumBuckets(
+          buckets ?? [],
+          ([status, type]) =>
+            (!query.status || status === query.status) && (!query.type || type === query.type),
+        ),
+    },
     matches: () => filtered().select('reports.id'),
     ...pageReaders(
       db,

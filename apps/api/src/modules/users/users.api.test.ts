@@ -1,11 +1,14 @@
+import { UserListQuery } from '@kwanza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.js';
+import { recordingStatements } from '../../test/statement-recorder.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
 import { insertProvider } from '../providers/providers.factories.js';
 import {
   insertClientVerification,
   insertProviderVerification,
 } from '../verifications/verifications.factories.js';
+import { listUsers } from './users.repository.js';
 
 interface ListedUser {
   id: number;
@@ -277,6 +280,27 @@ describe('GET /api/users/', () => {
       first_name: 'Ana',
       last_name: 'Rocha',
       email: 'ana.r@example.test',
+    });
+  });
+
+  it('reads a page without a search with its count and figures in two statements', async () => {
+    const { db, statements } = recordingStatements(ctx.db);
+    const listed = await listUsers(db, UserListQuery.parse({ role: 'client', page_size: '2' }));
+    // PostgreSQL: the counters with the page's ids, then the rows; SQLite: the counters and the page.
+    expect(statements).toHaveLength(2);
+    const clients = await ctx.db
+      .selectFrom('users')
+      .select(['is_phone_verified', 'verification_status'])
+      .where('role', '=', 'client')
+      .where('deleted_at', 'is', null)
+      .execute();
+    expect(listed.count).toBe(clients.length);
+    expect(listed.results).toHaveLength(2);
+    expect(listed.stats).toEqual({
+      pending: clients.filter((user) => user.verification_status === 'pending').length,
+      verified: clients.filter((user) => user.verification_status === 'verified').length,
+      rejected: clients.filter((user) => user.verification_status === 'rejected').length,
+      phone_verified: clients.filter((user) => Boolean(user.is_phone_verified)).length,
     });
   });
 });

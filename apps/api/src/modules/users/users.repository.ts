@@ -220,7 +220,6 @@ export async function listUsers(
   db: Kysely<Database>,
   query: UserListQuery,
 ): Promise<{ count: number; count_capped: boolean; results: User[]; stats: UserStats | null }> {
-  const counters = query.search ? null : await readCounters(db, 'users_state');
   const unfiltered = !query.role && !query.verification_status;
   // Without filters, the sample may tell the count: it reaches past the deleted users' rows.
   const leftOut = unfiltered ? (limit: number) => deletedUsersUpTo(db, limit) : undefined;
@@ -244,7 +243,7 @@ export async function listUsers(
   const page = await fetchListPage(db, {
     searching: Boolean(search),
     capped,
-    exactCount: async () => sumBuckets(counters ?? [], matches),
+    counted: { reads: [{ list: 'users_state' }], count: ([buckets]) => sumBuckets(buckets ?? [], matches) },
     matches: () =>
       search && textOrder
         ? inTextIndexOrder(filteredUsers(db, query, TEXT_ORDER_PLAN).select('users.id'), {
@@ -285,6 +284,7 @@ export async function listUsers(
     ),
   });
   let stats: UserStats | null = null;
+  const counters = page.counterSets?.[0];
   if (counters) {
     stats = {
       pending: sumBuckets(counters, (parts) => matches(parts) && parts[1] === 'pending'),

@@ -221,8 +221,10 @@ export async function pageOfClientVerifications(
   const listed = await fetchListPage(db, {
     searching: Boolean(filters.search),
     capped,
-    exactCount: async () =>
-      sumBuckets(await readCountersWithoutMonth(db, 'client_verifications'), bucketMatches(filters)),
+    counted: {
+      reads: [{ list: 'client_verifications', withoutMonth: true }],
+      count: ([buckets]) => sumBuckets(buckets ?? [], bucketMatches(filters)),
+    },
     matches: () =>
       filters.search && textOrder
         ? inTextIndexOrder(

@@ -202,8 +202,10 @@ export function needsRows(filters: Filters): boolean {
  * over its months by the database (a few rows, where the list's own buckets are some 235 at a
  * million users).
  */
+const LIST_TOTALS = { list: 'pv_month', withoutMonth: true } as const;
+
 function listTotals(db: Kysely<Database>) {
-  return readCountersWithoutMonth(db, 'pv_month');
+  return readCountersWithoutMonth(db, LIST_TOTALS.list);
 }
 
 /** The kept counters of `statusDistribution`, each read when first asked for. */
@@ -341,15 +343,22 @@ export async function pageOfProviderVerifications(
   const listed = await fetchListPage(db, {
     searching: Boolean(filters.search),
     capped,
-    exactCount: async () => {
-      if (filters.days !== undefined) {
-        const row = await filtered()
-          .select((eb) => eb.fn.countAll<number | string>().as('count'))
-          .executeTakeFirst();
-        return toCount(row?.count);
-      }
-      return sumBuckets(await listTotals(db), bucketMatches(filters));
-    },
+    // A submission window is counted by its rows; any other filter, from the kept totals.
+    ...(filters.days !== undefined
+      ? {
+          exactCount: async () => {
+            const row = await filtered()
+              .select((eb) => eb.fn.countAll<number | string>().as('count'))
+              .executeTakeFirst();
+            return toCount(row?.count);
+          },
+        }
+      : {
+          counted: {
+            reads: [LIST_TOTALS],
+            count: ([buckets]) => sumBuckets(buckets ?? [], bucketMatches(filters)),
+          },
+        }),
     matches: () =>
       filters.search && textOrder
         ? inTextIndexOrder(
