@@ -17,8 +17,16 @@ describe('endOfPeriod', () => {
     expect(endOfPeriod('2025-12-31')).toBe('2026-01-01T00:00:00.000Z');
   });
 
+  it('gives the first instant after an hour, across a day and a year', () => {
+    expect(endOfPeriod('2026-02-14T09')).toBe('2026-02-14T10:00:00.000Z');
+    expect(endOfPeriod('2025-12-31T23')).toBe('2026-01-01T00:00:00.000Z');
+    expect(startOfPeriod('2025-12-31T23')).toBe('2025-12-31T23:00:00.000Z');
+  });
+
   it('refuses what is not a period', () => {
     expect(() => endOfPeriod('novembre')).toThrow(/période invalide/);
+    expect(() => endOfPeriod('2026-02-14T9')).toThrow(/période invalide/);
+    expect(() => endOfPeriod('2026-02-14 09')).toThrow(/période invalide/);
   });
 });
 
@@ -93,6 +101,29 @@ describe('deepPageStart', () => {
       offset: 4,
       before: '2026-08-16T00:00:00.000Z',
     });
+  });
+
+  it('with hours, starts at the end of the hour holding the row, after the newer hours, days and months', async () => {
+    const hoursOf: Record<string, PeriodCount[]> = {
+      '2026-11-27': [
+        ['2026-11-27T23', D - 2],
+        ['2026-11-27T08', 7],
+      ],
+      '2026-11-03': [
+        ['2026-11-03T17', 2],
+        ['2026-11-03T00', 3],
+      ],
+    };
+    const hourly = { ...sources, hours: async (day: string) => hoursOf[day] ?? [] };
+    // Inside the list's first hour: the plain offset.
+    expect(await deepPageStart(D - 3, hourly)).toEqual({ offset: D - 3 });
+    // Rows D - 2 to D + 4 are the 27th's eight o'clock hour.
+    expect(await deepPageStart(D, hourly)).toEqual({ offset: 2, before: '2026-11-27T09:00:00.000Z' });
+    // Rows D + 5 and D + 6 are November 3rd's 17 hour, then its midnight hour.
+    expect(await deepPageStart(D + 6, hourly)).toEqual({ offset: 1, before: '2026-11-03T18:00:00.000Z' });
+    expect(await deepPageStart(D + 8, hourly)).toEqual({ offset: 1, before: '2026-11-03T01:00:00.000Z' });
+    // A day without hours: the day's end.
+    expect(await deepPageStart(D + 23, hourly)).toEqual({ offset: 1, before: '2026-09-02T00:00:00.000Z' });
   });
 
   it('without days, starts at the end of the month holding the row', async () => {

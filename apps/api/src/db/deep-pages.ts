@@ -33,7 +33,7 @@ export interface PageStart {
 /** A list's order: newest first (most lists) or oldest first (a processing queue). */
 export type PageOrder = 'newest' | 'oldest';
 
-/** A period ('YYYY-MM' or 'YYYY-MM-DD') and how many rows of the filtered list it holds. */
+/** A period ('YYYY-MM', 'YYYY-MM-DD' or 'YYYY-MM-DDTHH') and how many rows of the filtered list it holds. */
 export type PeriodCount = readonly [period: string, rows: number];
 
 /** Where to read the rows per period of a filtered list, newest first. */
@@ -41,22 +41,34 @@ export interface PeriodSources {
   months: () => Promise<readonly PeriodCount[]>;
   /** The days of `month` ('YYYY-MM'), for the lists that keep day rollups. */
   days?: (month: string) => Promise<readonly PeriodCount[]>;
+  /** The hours of `day` ('YYYY-MM-DD'), for a list whose days are too full to walk (the audit journal). */
+  hours?: (day: string) => Promise<readonly PeriodCount[]>;
 }
 
-/** The first instant (ISO 8601, UTC) after the period `period` ('YYYY-MM' or 'YYYY-MM-DD'). */
+const PERIOD = /^(\d{4})-(\d{2})(?:-(\d{2})(?:T(\d{2}))?)?$/;
+
+/** A period's first instant and the first instant after it, in milliseconds (UTC). */
+function periodBounds(period: string): { start: number; end: number } {
+  const match = PERIOD.exec(period);
+  const [year, month, day, hour] = (match?.slice(1) ?? []).map((part) =>
+    part === undefined ? undefined : Number(part),
+  );
+  if (!year || !month) throw new Error(`période invalide : ${period}`);
+  // Date.UTC's month is 0-based.
+  if (day === undefined) return { start: Date.UTC(year, month - 1, 1), end: Date.UTC(year, month, 1) };
+  if (hour === undefined)
+    return { start: Date.UTC(year, month - 1, day), end: Date.UTC(year, month - 1, day + 1) };
+  return { start: Date.UTC(year, month - 1, day, hour), end: Date.UTC(year, month - 1, day, hour + 1) };
+}
+
+/** The first instant (ISO 8601, UTC) after the period `period` ('YYYY-MM', 'YYYY-MM-DD' or 'YYYY-MM-DDTHH'). */
 export function endOfPeriod(period: string): string {
-  const [year, month, day] = period.split('-').map(Number);
-  if (!year || !month || (period.length > 7 && !day)) throw new Error(`période invalide : ${period}`);
-  // Date.UTC's month is 0-based: a 1-based month number is the next month.
-  const end = period.length > 7 ? Date.UTC(year, month - 1, (day ?? 1) + 1) : Date.UTC(year, month, 1);
-  return new Date(end).toISOString();
+  return new Date(periodBounds(period).end).toISOString();
 }
 
-/** The first instant (ISO 8601, UTC) of the period `period` ('YYYY-MM' or 'YYYY-MM-DD'). */
+/** The first instant (ISO 8601, UTC) of the period `period` ('YYYY-MM', 'YYYY-MM-DD' or 'YYYY-MM-DDTHH'). */
 export function startOfPeriod(period: string): string {
-  const [year, month, day] = period.split('-').map(Number);
-  if (!year || !month || (period.length > 7 && !day)) throw new Error(`période invalide : ${period}`);
-  return new Date(Date.UTC(year, month - 1, day ?? 1)).toISOString();
+  return new Date(periodBounds(period).start).toISOString();
 }
 
 /** The period (index among `periods`, in the list's order) holding row `offset`, and the rows of the earlier ones. */
@@ -116,9 +128,19 @@ export async function deepPageStart(
   const inDays = locate(days, inMonth);
   const day = inDays ? days[inDays.index] : undefined;
   if (inDays && day) {
+    const inDay = inMonth - inDays.earlier;
+    const hours = inOrder(sources.hours ? await sources.hours(day[0]) : []);
+    const inHours = locate(hours, inDay);
+    const hour = inHours ? hours[inHours.index] : undefined;
+    const first = inMonths.index === 0 && inDays.index === 0;
+    if (inHours && hour) {
+      // In the list's first hour, the list's own start is the hour's.
+      if (first && inHours.index === 0) return { offset };
+      return { offset: inDay - inHours.earlier, ...bound(hour[0]) };
+    }
     // In the list's first day, the list's own start is the day's.
-    if (inMonths.index === 0 && inDays.index === 0) return { offset };
-    return { offset: inMonth - inDays.earlier, ...bound(day[0]) };
+    if (first) return { offset };
+    return { offset: inDay, ...bound(day[0]) };
   }
   // No days kept (or a write between the two reads moved the row out of the month's days): the
   // month's bound.

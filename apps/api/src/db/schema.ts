@@ -406,6 +406,18 @@ export interface AuditEntriesTable {
   search_text: string;
 }
 
+/** The journal's entries per UTC hour ('YYYY-MM-DDTHH'), for the hours that are over (lib/audit-hours.ts). */
+export interface AuditEntryHoursTable {
+  hour: string;
+  entries: number;
+}
+
+/** The journal's entries per UTC day ('YYYY-MM-DD'): the sum of its hours counted (lib/audit-hours.ts). */
+export interface AuditEntryDaysTable {
+  day: string;
+  entries: number;
+}
+
 /** SQLite only: the cutoff a retention purge names inside its transaction (see lib/audit-retention.ts). */
 export interface AuditPurgesTable {
   cutoff: string;
@@ -439,4 +451,6 @@ export interface Database {
   list_counters: ListCountersTable;
   audit_entries: AuditEntriesTable;
   audit_purges: AuditPurgesTable;
+  audit_entry_hours: AuditEntryHoursTable;
+  audit_entry_days: AuditEntryDaysTable;
 }

@@ -59,6 +59,13 @@ export function monthOf(dialect: Dialect, column: Expression<string>): RawBuilde
     : sql<string>`substr(${column}, 1, 7)`;
 }
 
+/** YYYY-MM-DDTHH of a timestamp column, in UTC. */
+export function hourOf(dialect: Dialect, column: Expression<string>): RawBuilder<string> {
+  return dialect === 'postgres'
+    ? sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`
+    : sql<string>`substr(${column}, 1, 13)`;
+}
+
 /** JSON array columns are stored as text on both databases. */
 export function toJsonArray(values: readonly string[]): string {
   return JSON.stringify(values);

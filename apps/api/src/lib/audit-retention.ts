@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.js';
 import { dialectOf } from '../db/sql.js';
 import { mergeTextIndexInSteps } from '../db/text-index-merge.js';
 import { runInTransaction } from '../db/transaction.js';
+import { lockAuditHours, takeOffAuditHours } from './audit-hours.js';
 
 /*
  * Retention of the audit journal (AUDIT_RETENTION_DAYS; 0, the default, keeps everything). The
@@ -11,7 +12,8 @@ import { runInTransaction } from '../db/transaction.js';
  * a row of `audit_purges`, gone before the commit), and only entries older than that cutoff, itself
  * at least a day old, may go. Batches of 5,000 keep each transaction short. On SQLite, the journal's
  * text index is then merged back into one segment in small steps (db/text-index-merge.ts), so that
- * the purge's deletion entries are not merged later at the expense of ordinary writes.
+ * the purge's deletion entries are not merged later at the expense of ordinary writes. The entries
+ * deleted are taken off the journal's counted hours and days in the same transaction (lib/audit-hours.ts).
  */
 
 const PURGE_BATCH = 5000;
@@ -29,12 +31,13 @@ export async function purgeExpiredAuditEntries(
   let total = 0;
   for (;;) {
     const deleted = await runInTransaction(db, async (trx) => {
+      await lockAuditHours(trx);
       if (dialectOf<Database>(trx) === 'postgres') {
         await sql`select set_config('kwanza.audit_purge_before', ${cutoff}, true)`.execute(trx);
       } else {
         await trx.insertInto('audit_purges').values({ cutoff }).execute();
       }
-      const result = await trx
+      const removed = await trx
         .deleteFrom('audit_entries')
         .where(
           'id',
@@ -46,9 +49,14 @@ export async function purgeExpiredAuditEntries(
             .orderBy('created_at')
             .limit(batchSize),
         )
-        .executeTakeFirst();
+        .returning('created_at')
+        .execute();
       if (dialectOf<Database>(trx) !== 'postgres') await trx.deleteFrom('audit_purges').execute();
-      return Number(result.numDeletedRows);
+      await takeOffAuditHours(
+        trx,
+        removed.map((row) => row.created_at),
+      );
+      return removed.length;
     });
     total += deleted;
     if (deleted < batchSize) break;

@@ -23,7 +23,9 @@ type OperationalTable =
   | 'list_counters'
   | 'conversation_figures'
   | 'user_figures'
-  | 'audit_purges';
+  | 'audit_purges'
+  | 'audit_entry_hours'
+  | 'audit_entry_days';
 
 /** Rows inserted per table by the seed (pre-existing rows not counted), plus files written. */
 export type SeedSummary = Record<Exclude<keyof Database, OperationalTable>, number> & { documents: number };

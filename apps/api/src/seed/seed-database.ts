@@ -121,6 +121,9 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
           }),
         );
         await installCounterMachinery(trx);
+        // The journal's past hours took entries: they are counted again (lib/audit-hours.ts).
+        await trx.deleteFrom('audit_entry_hours').execute();
+        await trx.deleteFrom('audit_entry_days').execute();
         // After the counters' recount, which starts from an empty `list_counters`.
         await installConversationActivityDays(trx);
         await rebuildSearchIndexes(trx);

@@ -2,6 +2,7 @@ import { ensureFirstAdmin, hasNoMarketplaceData } from '../bootstrap.js';
 import type { AppConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { recordAuditHours } from '../lib/audit-hours.js';
 import { purgeExpiredAuditEntries } from '../lib/audit-retention.js';
 import { resolveJwtSecret } from '../lib/tokens.js';
 import { seedDatabase } from '../seed/seed-database.js';
@@ -33,6 +34,8 @@ export async function prepare(config: AppConfig): Promise<FirstAdmin> {
       console.log(
         `Journal d'audit : ${purged} entrées de plus de ${config.auditRetentionDays} jours supprimées.`,
       );
+    // The journal's hours over since the last count (deep pages of the journal, lib/audit-hours.ts).
+    await recordAuditHours(setup.db);
     // Generated once here when JWT_SECRET is not set, so every API process signs with the same one.
     resolveJwtSecret(config.jwtSecret, config.dataDir);
     return admin;

@@ -3,9 +3,11 @@ import type { AppConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { indexMergesOf } from '../db/text-index-merge.js';
 import { startTextIndexUpkeep } from '../db/text-index-upkeep.js';
+import { recordAuditHours } from '../lib/audit-hours.js';
 import { purgeExpiredAuditEntries } from '../lib/audit-retention.js';
 
 const AUDIT_PURGE_INTERVAL_MS = 24 * 3600 * 1000;
+const AUDIT_HOURS_INTERVAL_MS = 10 * 60 * 1000;
 
 /** Serves the console and the API in this process; resolves with the address it listens on. */
 export async function serve(config: AppConfig, standalone: boolean): Promise<string> {
@@ -22,6 +24,15 @@ export async function serve(config: AppConfig, standalone: boolean): Promise<str
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
+  // The journal's hours, counted every ten minutes in each process (another finds them already
+  // counted; the first count ran at start-up, in server/prepare.ts).
+  const dayTimer = setInterval(() => {
+    recordAuditHours(database.db).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'audit hour count postponed');
+    });
+  }, AUDIT_HOURS_INTERVAL_MS);
+  dayTimer.unref();
+  app.addHook('onClose', async () => clearInterval(dayTimer));
   // Alone, this process merges the text indexes too, on the connection its requests use (with
   // several, the supervising process does, on a connection of its own: server/index-upkeep.ts).
   if (standalone && database.dialect === 'sqlite') {

@@ -12,6 +12,7 @@ import {
 } from '@kwanza/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
+import { deepPageStart } from '../../db/deep-pages.js';
 import { countUpToCap, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { AuditEntriesTable, Database } from '../../db/schema.js';
 import {
@@ -25,6 +26,7 @@ import {
   searchMatches,
 } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
+import { auditEntriesByPeriod } from '../../lib/audit-hours.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { offsetOf, pageWindow } from '../../lib/pagination.js';
 
@@ -181,6 +183,12 @@ export async function listAuditEntries(
   // among the matches (probePlan): no match's row is read but the page's.
   const pagePlan = unfiltered ? probePlan(plan, offsetOf(query) + query.page_size) : plan;
   const rowsPlan = pagePlan.kind === 'index' && pagePlan.probe ? pagePlan : matchPlan;
+  // A deep page of the whole journal starts at its day (lib/audit-hours.ts, db/deep-pages.ts).
+  const window = pageWindow(query);
+  const start =
+    unfiltered && !query.search
+      ? await deepPageStart(window.offset, auditEntriesByPeriod(db))
+      : { offset: window.offset };
   const [total, rows] = await Promise.all([
     capped
       ? { count: SEARCH_COUNT_CAP, capped: true }
@@ -190,7 +198,8 @@ export async function listAuditEntries(
     pageReaders(
       db,
       {
-        ...pageWindow(query),
+        limit: window.limit,
+        offset: start.offset,
         key: searchPageKey(
           'audit_entries',
           { term: query.search, plans: rowsPlan },
@@ -200,6 +209,7 @@ export async function listAuditEntries(
           query.object_id,
           query.date_from,
           query.date_to,
+          start.before,
         ),
       },
       (ids) =>
@@ -212,7 +222,9 @@ export async function listAuditEntries(
       (among?: readonly number[]) =>
         (among
           ? db.selectFrom('audit_entries').where('audit_entries.id', 'in', among)
-          : filteredEntries(db, query, rowsPlan)
+          : filteredEntries(db, query, rowsPlan).$if(start.before !== undefined, (entries) =>
+              entries.where('audit_entries.created_at', '<', start.before ?? ''),
+            )
         )
           .select('audit_entries.id')
           .orderBy('audit_entries.created_at', 'desc')
