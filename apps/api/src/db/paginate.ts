@@ -129,14 +129,12 @@ export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
       : await rowsAndCounters(db, list.rows, reads);
     return { count: count(sets), capped: false, rows, counterSets: sets };
   }
-  const { exactCount } = list;
-  if (!list.searching && !exactCount) throw new Error('fetchListPage : ni exactCount ni counted.');
-  const [total, rows] = await Promise.all([
-    list.searching || !exactCount
-      ? countUpToCap(db, list.matches(), { searching: true })
-      : exactCount().then((count) => ({ count, capped: false })),
-    list.rows(),
-  ]);
+  const countTotal = async () => {
+    if (list.searching) return countUpToCap(db, list.matches(), { searching: true });
+    if (!list.exactCount) throw new Error('fetchListPage : ni exactCount ni counted.');
+    return { count: await list.exactCount(), capped: false };
+  };
+  const [total, rows] = await Promise.all([countTotal(), list.rows()]);
   return { count: total.count, capped: total.capped, rows };
 }
 
@@ -311,7 +309,7 @@ export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number
           const ids: number[] = [];
           const buckets: CounterArmRow[] = [];
           for (const row of combined) {
-            if (Number(row.arm) === PAGE_ID_ARM) ids.push(firstNumber(row));
+            if (Number(row.arm) === PAGE_ID_ARM) ids.push(Number(row.id));
             else if (row.bucket !== null) {
               buckets.push({ arm: row.arm, bucket: row.bucket, n: row.n ?? 0, amount: row.amount ?? 0 });
             }
@@ -329,7 +327,7 @@ export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number
 /** The arm of a page's id among the counters' buckets (theirs are the reads' indexes, from 0). */
 const PAGE_ID_ARM = -1;
 
-/** A row of `idsBesideCounters`: a page's id (arm -1, the first column) or a counters' bucket. */
+/** A row of `idsBesideCounters`: a page's id (arm -1) or a counters' bucket. */
 interface IdOrBucket {
   id: number | string | null;
   arm: number | string;
@@ -339,9 +337,9 @@ interface IdOrBucket {
 }
 
 /**
- * The page's ids (a query of one column) and the counters' `reads` as one statement: the ids with
- * arm -1, then each read's buckets with its index (db/counters.ts `counterArms`). The page's order
- * is the rows' statement's to give: the ids need none here.
+ * The page's ids (a query whose column `id` holds them) and the counters' `reads` as one statement:
+ * the ids with arm -1, then each read's buckets with its index (db/counters.ts `counterArms`). The
+ * page's order is the rows' statement's to give: the ids need none here.
  */
 function idsBesideCounters(
   db: Kysely<Database>,

@@ -183,7 +183,7 @@ export async function listAuditEntries(
   // among the matches (probePlan): no match's row is read but the page's.
   const pagePlan = unfiltered ? probePlan(plan, offsetOf(query) + query.page_size) : plan;
   const rowsPlan = pagePlan.kind === 'index' && pagePlan.probe ? pagePlan : matchPlan;
-  // A deep page of the whole journal starts at its day (lib/audit-hours.ts, db/deep-pages.ts).
+  // A deep page of the whole journal starts at its hour (lib/audit-hours.ts, db/deep-pages.ts).
   const window = pageWindow(query);
   const start =
     unfiltered && !query.search
