@@ -34,6 +34,7 @@ import * as journalIndexBackgroundMerges from './migrations/2026-11-27-0038-jour
 import * as twoFilterOrderIndexes from './migrations/2026-11-28-0039-two-filter-order-indexes.js';
 import * as searchTextStatistics from './migrations/2026-11-28-0040-search-text-statistics.js';
 import * as auditEntryHours from './migrations/2026-11-29-0041-audit-entry-hours.js';
+import * as journalSearchStatistics from './migrations/2026-11-29-0042-journal-search-statistics.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0039-two-filter-order-indexes': twoFilterOrderIndexes,
   '2026-11-28-0040-search-text-statistics': searchTextStatistics,
   '2026-11-29-0041-audit-entry-hours': auditEntryHours,
+  '2026-11-29-0042-journal-search-statistics': journalSearchStatistics,
 };
 
 export class MigrationError extends Error {}
