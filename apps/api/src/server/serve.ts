@@ -26,13 +26,13 @@ export async function serve(config: AppConfig, standalone: boolean): Promise<str
   }
   // The journal's hours, counted every ten minutes in each process (another finds them already
   // counted; the first count ran at start-up, in server/prepare.ts).
-  const dayTimer = setInterval(() => {
+  const hourTimer = setInterval(() => {
     recordAuditHours(database.db).catch((error: unknown) => {
       app.log.warn({ err: error }, 'audit hour count postponed');
     });
   }, AUDIT_HOURS_INTERVAL_MS);
-  dayTimer.unref();
-  app.addHook('onClose', async () => clearInterval(dayTimer));
+  hourTimer.unref();
+  app.addHook('onClose', async () => clearInterval(hourTimer));
   // Alone, this process merges the text indexes too, on the connection its requests use (with
   // several, the supervising process does, on a connection of its own: server/index-upkeep.ts).
   if (standalone && database.dialect === 'sqlite') {
