@@ -15,7 +15,11 @@ const outdir = path.join(here, 'dist');
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { server: path.join(here, 'src/server.ts') },
+  entryPoints: {
+    server: path.join(here, 'src/server.ts'),
+    // A worker thread's own entry (seed/parallel-text-indexes.ts starts it beside its chunk).
+    'text-index-worker': path.join(here, 'src/seed/text-index-worker.ts'),
+  },
   outdir,
   bundle: true,
   splitting: true,

@@ -176,5 +176,17 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     plugins: [new SqliteBooleanPlugin()],
     ...queryLog(options),
   });
+  sqliteConnections.set(db, sqlite);
   return { db, dialect: 'sqlite', setErrorListener: () => undefined, close: () => db.destroy() };
+}
+
+const sqliteConnections = new WeakMap<Kysely<Database>, SqliteDatabase.Database>();
+
+/**
+ * The better-sqlite3 connection under a database opened by `openDatabase` (SQLite), for what SQL
+ * cannot ask of it: the seed's copy of its text indexes' pages (seed/parallel-text-indexes) writes
+ * FTS5's own tables, which the driver's defensive mode refuses.
+ */
+export function sqliteConnectionOf(db: Kysely<Database>): SqliteDatabase.Database | undefined {
+  return sqliteConnections.get(db);
 }

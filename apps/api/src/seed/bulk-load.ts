@@ -143,9 +143,14 @@ async function recountBroadcastAudience(trx: Kysely<Database>): Promise<void> {
  * the deferred text indexes' insert triggers and the row triggers above, runs the load, then creates
  * them again from their own SQL, rebuilds those text indexes and recounts the audience, inside the
  * caller's transaction. Building an index once from sorted rows is many times cheaper than updating
- * a dozen random-order indexes row by row; the schema ends exactly as it began.
+ * a dozen random-order indexes row by row; the schema ends exactly as it began. `textIndexesBuiltApart`:
+ * text indexes the seed builds otherwise (seed/parallel-text-indexes), not rebuilt here.
  */
-export async function withDeferredIndexes<T>(trx: Kysely<Database>, load: () => Promise<T>): Promise<T> {
+export async function withDeferredIndexes<T>(
+  trx: Kysely<Database>,
+  load: () => Promise<T>,
+  textIndexesBuiltApart: readonly string[] = [],
+): Promise<T> {
   if (!isSqlite(trx)) return withDeferredPostgresIndexes(trx, load);
   const tables = sql.join(LOADED_TABLES.map((table) => sql.lit(table)));
   const { rows } = await sql<{ name: string; sql: string }>`
@@ -166,6 +171,7 @@ export async function withDeferredIndexes<T>(trx: Kysely<Database>, load: () => 
   for (const index of rows) await sql.raw(index.sql).execute(trx);
   for (const deferred of DEFERRED_TEXT_INDEXES) {
     if (!triggers.rows.some((trigger) => trigger.name === deferred.trigger)) continue;
+    if (textIndexesBuiltApart.includes(deferred.fts)) continue;
     await sql.raw(`insert into ${deferred.fts} (${deferred.fts}) values ('rebuild')`).execute(trx);
   }
   for (const trigger of triggers.rows) await sql.raw(trigger.sql).execute(trx);

@@ -1,5 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
+import { sqliteConnectionOf } from '../db/database.js';
 import {
   dropBroadcastCopyTriggers,
   installBroadcastCopyTriggers,
@@ -25,6 +26,7 @@ import {
   withSqliteBulkLoadSettings,
 } from './bulk-load.js';
 import { withDeferredCatalogueCounts } from './deferred-catalogue-counts.js';
+import { ParallelTextIndexes, TEXT_TABLES_APART } from './parallel-text-indexes.js';
 import { PeopleFactory } from './people.js';
 import { Random } from './random.js';
 import { seedAuditJournal } from './seed-audit.js';
@@ -52,6 +54,8 @@ export type { SeedSummary } from './seed-context.js';
 export const DEFAULT_SEED = 20261121;
 /** Users generated and inserted together (with their projects, disputes and conversations). */
 export const USERS_PER_CHUNK = 5000;
+/** From this many users, SQLite's text indexes are built on another core (a worker's start-up: 0.1 s). */
+export const TEXT_INDEXES_APART_FROM = 20_000;
 /** Above this many users, document pictures come from a small shared pool. */
 export const POOLED_DOCUMENTS_ABOVE = 5000;
 
@@ -63,6 +67,11 @@ export interface SeedOptions {
   /** Reference time of every date; defaults to the start of the current UTC hour. */
   now?: Date;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * SQLite: build the text indexes of the generated rows on another core while the load goes on
+   * (seed/parallel-text-indexes); by default from TEXT_INDEXES_APART_FROM users.
+   */
+  textIndexesApart?: boolean;
 }
 
 export class SeedDatabaseNotEmptyError extends Error {}
@@ -100,42 +109,15 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
      million users). On PostgreSQL the counters, catalogue counts, summaries and secondary indexes
      stand aside as well (see below): a trigram index updated row by row and counter rows updated a
      million times cost most of a million-user seed (755 s). */
-  const summary = await withSqliteBulkLoadSettings(db, () =>
-    db.transaction().execute((trx) =>
-      withLargeTextIndexHashes(trx, async () => {
-        /* Counters, summaries and text indexes are rebuilt once at the end instead of row by row
-           (several times faster); the triggers that keep them come back in the same transaction. */
-        await dropBroadcastCopyTriggers(trx);
-        await dropCounterMachinery(trx);
-        await dropSearchSync(trx);
-        await dropPartySearchSync(trx);
-        await dropConversationSummaryTriggers(trx);
-        await dropConversationActivityDays(trx);
-        const summary = await withDeferredCatalogueCounts(trx, () =>
-          withDeferredIndexes(trx, async () => {
-            const filled = await fillDatabase(trx, options);
-            /* Before the indexes: every conversation row is rewritten, and each of its indexes
-               (PostgreSQL: also its trigram indexes) would take a new entry per row. */
-            await installConversationSummaries(trx);
-            return filled;
-          }),
-        );
-        await installCounterMachinery(trx);
-        // The journal's past hours took entries: they are counted again (lib/audit-hours.ts).
-        await trx.deleteFrom('audit_entry_hours').execute();
-        await trx.deleteFrom('audit_entry_days').execute();
-        // After the counters' recount, which starts from an empty `list_counters`.
-        await installConversationActivityDays(trx);
-        await rebuildSearchIndexes(trx);
-        await rebuildPartySearch(trx);
-        await installBroadcastCopyTriggers(trx);
-        /* Each rebuilt text index is left as a few large segments, which later writes would pay to
-           merge (one insert in 64 into the audit journal's took 50 to 150 ms): one segment each. */
-        await mergeTextIndexes(trx);
-        return summary;
-      }),
-    ),
-  );
+  const summary = await withSqliteBulkLoadSettings(db, async () => {
+    const connection = buildsTextIndexesApart(db, options) ? sqliteConnectionOf(db) : undefined;
+    const texts = connection ? await ParallelTextIndexes.start(db, connection) : null;
+    try {
+      return await seedInTransaction(db, options, texts);
+    } finally {
+      await texts?.close(db);
+    }
+  });
   /* PostgreSQL: after a bulk load the planner has no statistics and no page is marked all-visible:
      counts and pages could not use index-only scans and plans were guessed (a verification count
      took 0.3 s at a million users). One VACUUM ANALYZE, as autovacuum would eventually run. */
@@ -143,7 +125,70 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
   return summary;
 }
 
-async function fillDatabase(db: Kysely<Database>, options: SeedOptions): Promise<SeedSummary> {
+/**
+ * Whether the seed builds its text indexes on another core (seed/parallel-text-indexes; it needs the
+ * connection under a database `openDatabase` opened).
+ */
+function buildsTextIndexesApart(db: Kysely<Database>, options: SeedOptions): boolean {
+  if (!isSqlite(db)) return false;
+  return options.textIndexesApart ?? options.users >= TEXT_INDEXES_APART_FROM;
+}
+
+async function seedInTransaction(
+  db: Kysely<Database>,
+  options: SeedOptions,
+  texts: ParallelTextIndexes | null,
+): Promise<SeedSummary> {
+  const builtApart: readonly string[] = texts ? TEXT_TABLES_APART : [];
+  return db.transaction().execute((trx) =>
+    withLargeTextIndexHashes(trx, async () => {
+      /* Counters, summaries and text indexes are rebuilt once at the end instead of row by row
+         (several times faster); the triggers that keep them come back in the same transaction. */
+      await dropBroadcastCopyTriggers(trx);
+      await dropCounterMachinery(trx);
+      await dropSearchSync(trx);
+      await dropPartySearchSync(trx);
+      await dropConversationSummaryTriggers(trx);
+      await dropConversationActivityDays(trx);
+      const summary = await withDeferredCatalogueCounts(trx, () =>
+        withDeferredIndexes(
+          trx,
+          async () => {
+            const filled = await fillDatabase(trx, options, texts);
+            // The worker merges its indexes while the load's own are built.
+            texts?.endRows();
+            /* Before the indexes: every conversation row is rewritten, and each of its indexes
+               (PostgreSQL: also its trigram indexes) would take a new entry per row. */
+            await installConversationSummaries(trx);
+            return filled;
+          },
+          builtApart.map((table) => `${table}_fts`),
+        ),
+      );
+      await installCounterMachinery(trx);
+      // The journal's past hours took entries: they are counted again (lib/audit-hours.ts).
+      await trx.deleteFrom('audit_entry_hours').execute();
+      await trx.deleteFrom('audit_entry_days').execute();
+      // After the counters' recount, which starts from an empty `list_counters`.
+      await installConversationActivityDays(trx);
+      // As late as it can be: the worker finishes its indexes while the load's own are built.
+      await texts?.install(trx);
+      await rebuildSearchIndexes(trx, builtApart);
+      await rebuildPartySearch(trx);
+      await installBroadcastCopyTriggers(trx);
+      /* Each rebuilt text index is left as a few large segments, which later writes would pay to
+         merge (one insert in 64 into the audit journal's took 50 to 150 ms): one segment each. */
+      await mergeTextIndexes(trx);
+      return summary;
+    }),
+  );
+}
+
+async function fillDatabase(
+  db: Kysely<Database>,
+  options: SeedOptions,
+  texts: ParallelTextIndexes | null,
+): Promise<SeedSummary> {
   const users = options.users;
   const seed = options.seed ?? DEFAULT_SEED;
   const nowMs = (options.now ?? startOfUtcHour(new Date())).getTime();
@@ -174,7 +219,7 @@ async function fillDatabase(db: Kysely<Database>, options: SeedOptions): Promise
     pickers: createPickers(),
     pools: createPools(seed),
     summary: emptySummary(),
-    writer: await SeedWriter.open(db),
+    writer: await SeedWriter.open(db, texts),
   };
 
   const adminCount = seededAdminCount(users);

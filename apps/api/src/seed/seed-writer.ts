@@ -2,6 +2,12 @@ import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { dialectOf } from '../db/sql.js';
 import { insertRows } from './batch-insert.js';
+import {
+  isTextTableApart,
+  type ParallelTextIndexes,
+  TEXT_TABLES_APART,
+  type TextTableApart,
+} from './parallel-text-indexes.js';
 
 /*
  * The seed's writes of the rows it generates chunk by chunk.
@@ -28,17 +34,26 @@ export const SEED_ID_TABLES = [
 
 export type SeedIdTable = (typeof SEED_ID_TABLES)[number];
 
+/** A table whose inserted rows get ids from the writer: the seed's own, or one indexed apart. */
+type IdTable = SeedIdTable | TextTableApart;
+
 export class SeedWriter {
   private pending: Promise<unknown>[] = [];
 
   private constructor(
     private readonly db: Kysely<Database>,
-    private readonly nextIds: Map<SeedIdTable, number>,
+    private readonly nextIds: Map<IdTable, number>,
+    private readonly texts: ParallelTextIndexes | null,
   ) {}
 
-  /** Starts after the largest id of each table (the admins created before the seed keep theirs). */
-  static async open(db: Kysely<Database>): Promise<SeedWriter> {
-    const nextIds = new Map<SeedIdTable, number>();
+  /**
+   * Starts after the largest id of each table (the admins created before the seed keep theirs).
+   * `texts`: the text indexes built apart (SQLite), which receive the texts of the rows inserted; the
+   * rows of their tables then get their ids from the writer (after the largest ever given: the tables
+   * are AUTOINCREMENT).
+   */
+  static async open(db: Kysely<Database>, texts: ParallelTextIndexes | null = null): Promise<SeedWriter> {
+    const nextIds = new Map<IdTable, number>();
     for (const table of SEED_ID_TABLES) {
       const row = await db
         .selectFrom(table)
@@ -46,11 +61,20 @@ export class SeedWriter {
         .executeTakeFirst();
       nextIds.set(table, Number(row?.id ?? 0) + 1);
     }
-    return new SeedWriter(db, nextIds);
+    if (texts) {
+      for (const table of TEXT_TABLES_APART) {
+        if (nextIds.has(table)) continue;
+        const { rows } = await sql<{ id: number | null }>`select max(
+            coalesce((select max(id) from ${sql.table(table)}), 0),
+            coalesce((select seq from sqlite_sequence where name = ${table}), 0)) as id`.execute(db);
+        nextIds.set(table, Number(rows[0]?.id ?? 0) + 1);
+      }
+    }
+    return new SeedWriter(db, nextIds, texts);
   }
 
   /** Reserves `count` consecutive ids of `table` and returns the first. */
-  reserveIds(table: SeedIdTable, count: number): number {
+  reserveIds(table: IdTable, count: number): number {
     const first = this.nextIds.get(table) ?? 1;
     this.nextIds.set(table, first + count);
     return first;
@@ -62,6 +86,13 @@ export class SeedWriter {
     rows: readonly Insertable<Database[T]>[],
   ): Promise<void> {
     if (rows.length === 0) return;
+    if (this.texts && isTextTableApart(table)) {
+      const identified = this.withIds(table, rows);
+      await insertRows(this.db, table, identified);
+      this.texts.add(table, identified);
+      await this.texts.room();
+      return;
+    }
     const written = insertRows(this.db, table, rows);
     if (dialectOf(this.db) === 'sqlite') {
       await written;
@@ -70,6 +101,13 @@ export class SeedWriter {
     // Handled by `flush`; without this a failure before it would be reported as unhandled.
     written.catch(() => undefined);
     this.pending.push(written);
+  }
+
+  /** The rows with their ids: those the caller gave, or the next ones of `table`. */
+  private withIds<Row extends object>(table: IdTable, rows: readonly Row[]): readonly Row[] {
+    if (rows.every((row) => (row as { id?: unknown }).id !== undefined)) return rows;
+    const first = this.reserveIds(table, rows.length);
+    return rows.map((row, position) => ({ ...row, id: first + position }));
   }
 
   /**

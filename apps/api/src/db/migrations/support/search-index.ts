@@ -84,11 +84,17 @@ export async function dropSearchSync(db: AnyDb): Promise<void> {
   for (const table of SEARCHABLE_TABLES) await dropSqliteTriggers(db, table);
 }
 
-export async function rebuildSearchIndexes(db: AnyDb): Promise<void> {
+/**
+ * `builtApart`: tables whose text index the seed built otherwise (seed/parallel-text-indexes): their
+ * sync triggers come back, their index is not rebuilt.
+ */
+export async function rebuildSearchIndexes(db: AnyDb, builtApart: readonly string[] = []): Promise<void> {
   if (flavorOf(db) !== 'sqlite') return;
   for (const table of SEARCHABLE_TABLES) {
     await dropSqliteTriggers(db, table);
-    await sql.raw(`insert into ${table}_fts (${table}_fts) values ('rebuild')`).execute(db);
+    if (!builtApart.includes(table)) {
+      await sql.raw(`insert into ${table}_fts (${table}_fts) values ('rebuild')`).execute(db);
+    }
     await createSqliteTriggers(db, table);
   }
 }

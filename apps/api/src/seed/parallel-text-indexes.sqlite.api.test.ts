@@ -1,0 +1,223 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteConnectionOf } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { DocumentStorage } from '../storage/document-storage.js';
+import { createTestDatabase } from '../test/test-context.js';
+import { ParallelTextIndexes, TEXT_TABLES_APART } from './parallel-text-indexes.js';
+import { seedDatabase } from './seed-database.js';
+
+/*
+ * SQLite only: a large seed builds its text indexes on a worker thread, in a scratch file, and puts
+ * them in place of the database's inside its transaction (seed/parallel-text-indexes). The indexes it
+ * leaves must be the very ones the rebuild gives, usable at once by the seed's own connection, and
+ * nothing may be left behind, whether the seed succeeds or fails.
+ */
+
+const NOW = new Date('2026-11-21T10:00:00.000Z');
+const USERS = 300;
+
+type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+
+async function insertAdmin(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      username: 'admin',
+      email: 'admin@example.com',
+      password_hash: '$argon2id$not-a-real-hash',
+      first_name: 'Admin',
+      last_name: 'Kwanza',
+      phone_number: null,
+      role: 'admin',
+      profile_picture: null,
+      is_active: true,
+      is_verified: true,
+      is_phone_verified: false,
+      search_text: ' admin kwanza admin@example.com',
+      date_joined: '2024-01-01T00:00:00.000Z',
+      last_login: null,
+      deleted_at: null,
+    })
+    .execute();
+}
+
+async function seeded(textIndexesApart: boolean): Promise<TestDatabase> {
+  const database = await createTestDatabase();
+  await insertAdmin(database.handle.db);
+  await seedDatabase(database.handle.db, {
+    users: USERS,
+    now: NOW,
+    storage: new DocumentStorage(path.join(database.dataDir, 'documents')),
+    textIndexesApart,
+  });
+  return database;
+}
+
+/** Every entry of a text index (term, row, column, offset), through an fts5vocab table. */
+async function entriesOf(db: Kysely<Database>, fts: string): Promise<string[]> {
+  const vocabulary = `${fts}_test_vocabulary`;
+  await sql`create virtual table temp.${sql.id(vocabulary)} using fts5vocab(main, ${sql.id(fts)}, 'instance')`.execute(
+    db,
+  );
+  try {
+    const { rows } = await sql<{ entry: string }>`
+      select term || '|' || doc || '|' || col || '|' || "offset" as entry
+      from temp.${sql.id(vocabulary)} order by term, doc, "offset"`.execute(db);
+    return rows.map((row) => row.entry);
+  } finally {
+    await sql`drop table temp.${sql.id(vocabulary)}`.execute(db);
+  }
+}
+
+/** FTS5's own check of an index against its content table (throws when they differ). */
+async function checkAgainstContent(db: Kysely<Database>, fts: string): Promise<void> {
+  await sql`insert into ${sql.id(fts)} (${sql.id(fts)}, rank) values ('integrity-check', 1)`.execute(db);
+}
+
+function scratchFiles(database: TestDatabase): string[] {
+  return readdirSync(database.dataDir).filter((name) => name.startsWith('.seed-text-indexes'));
+}
+
+describe('the seed building its text indexes apart (SQLite)', () => {
+  let rebuilt: TestDatabase;
+  let apart: TestDatabase;
+
+  beforeAll(async () => {
+    rebuilt = await seeded(false);
+    apart = await seeded(true);
+  });
+
+  afterAll(async () => {
+    await rebuilt?.dispose();
+    await apart?.dispose();
+  });
+
+  it('leaves each text index holding exactly what the rebuild gives, and matching its table', async () => {
+    for (const table of TEXT_TABLES_APART) {
+      const fts = `${table}_fts`;
+      const expected = await entriesOf(rebuilt.handle.db, fts);
+      expect(expected.length, fts).toBeGreaterThan(0);
+      expect(await entriesOf(apart.handle.db, fts), fts).toEqual(expected);
+      await checkAgainstContent(apart.handle.db, fts);
+    }
+    // The admin inserted before the seed is in the users' index.
+    const { rows } = await sql<{ id: number }>`
+      select rowid as id from users_fts where users_fts match '"admin@example"'`.execute(apart.handle.db);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('gives the rows of the tables indexed apart the ids the database would have given', async () => {
+    for (const table of TEXT_TABLES_APART) {
+      const ids = async (database: TestDatabase) =>
+        (
+          await sql<{ id: number; text: string | null }>`
+            select id, search_text as text from ${sql.table(table)} order by id`.execute(database.handle.db)
+        ).rows;
+      expect(await ids(apart), table).toEqual(await ids(rebuilt));
+    }
+  });
+
+  it("keeps the indexes' sync triggers: rows written after the seed, on its own connection, are found", async () => {
+    const db = apart.handle.db;
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'client')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('notifications')
+      .values({
+        user_id: user.id,
+        title: 'Zyxwvu',
+        message: 'Message de test',
+        search_text: ' zyxwvu message de test',
+        notification_type: 'system',
+        priority: 'normal',
+        is_read: false,
+        related_object_type: null,
+        related_object_id: null,
+        created_at: NOW.toISOString(),
+      })
+      .execute();
+    await db.updateTable('users').set({ search_text: ' qwertz kwanza' }).where('id', '=', user.id).execute();
+    const found = await sql<{ id: number }>`
+      select rowid as id from notifications_fts where notifications_fts match '"zyxwvu"'`.execute(db);
+    expect(found.rows).toHaveLength(1);
+    const renamed = await sql<{ id: number }>`
+      select rowid as id from users_fts where users_fts match '"qwertz"'`.execute(db);
+    expect(renamed.rows).toEqual([{ id: user.id }]);
+    await checkAgainstContent(db, 'notifications_fts');
+    await checkAgainstContent(db, 'users_fts');
+  });
+
+  it("leaves no scratch file behind, and the connection in the driver's defensive mode", async () => {
+    expect(scratchFiles(apart)).toEqual([]);
+    // The copy wrote FTS5's own tables with the defensive mode off; it is on again.
+    await expect(sql`delete from users_fts_data where id = -1`.execute(apart.handle.db)).rejects.toThrow(
+      /may not be modified/,
+    );
+  });
+
+  it('writes nothing and leaves nothing behind when the seed fails, and can be run again', async () => {
+    const database = await createTestDatabase();
+    try {
+      await insertAdmin(database.handle.db);
+      const storage = new DocumentStorage(path.join(database.dataDir, 'documents'));
+      const failure = new Error('arrêt du remplissage');
+      await expect(
+        seedDatabase(database.handle.db, {
+          users: USERS,
+          now: NOW,
+          storage,
+          textIndexesApart: true,
+          onProgress: (done) => {
+            if (done > 100) throw failure;
+          },
+        }),
+      ).rejects.toBe(failure);
+      expect(scratchFiles(database)).toEqual([]);
+      const users = await database.handle.db.selectFrom('users').select('id').execute();
+      expect(users).toHaveLength(1);
+
+      await seedDatabase(database.handle.db, { users: USERS, now: NOW, storage, textIndexesApart: true });
+      for (const table of TEXT_TABLES_APART) await checkAgainstContent(database.handle.db, `${table}_fts`);
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  it('takes the copied indexes back with a transaction that fails after the copy, and detaches the file', async () => {
+    const database = await createTestDatabase();
+    try {
+      const db = database.handle.db;
+      await insertAdmin(db);
+      const connection = sqliteConnectionOf(db);
+      if (!connection) throw new Error('connexion SQLite introuvable');
+      const texts = await ParallelTextIndexes.start(db, connection);
+      // A row the worker never receives: only the database's own index holds it.
+      await db.updateTable('users').set({ search_text: ' garde kwanza' }).execute();
+      const failure = new Error('après la copie');
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await texts.install(trx);
+          throw failure;
+        }),
+      ).rejects.toBe(failure);
+      await texts.close(db);
+      expect(scratchFiles(database)).toEqual([]);
+      const { rows } = await sql<{ name: string }>`pragma database_list`.execute(db);
+      expect(rows.map((row) => row.name)).toEqual(['main']);
+      const kept = await sql<{
+        id: number;
+      }>`select rowid as id from users_fts where users_fts match '"garde"'`.execute(db);
+      expect(kept.rows).toHaveLength(1);
+      await checkAgainstContent(db, 'users_fts');
+    } finally {
+      await database.dispose();
+    }
+  });
+});
