@@ -169,10 +169,15 @@ export class ParallelTextIndexes {
       cacheKib: WORKER_CACHE_KIB,
     });
     const texts = new ParallelTextIndexes(worker, file, definitions, connection);
-    for (const table of TEXT_TABLES_APART) {
-      const existing = await sql<{ id: number; search_text: string | null }>`
-        select id, search_text from ${sql.table(table)} order by id`.execute(db);
-      texts.add(table, existing.rows);
+    try {
+      for (const table of TEXT_TABLES_APART) {
+        const existing = await sql<{ id: number; search_text: string | null }>`
+          select id, search_text from ${sql.table(table)} order by id`.execute(db);
+        texts.add(table, existing.rows);
+      }
+    } catch (error) {
+      await texts.close(db);
+      throw error;
     }
     return texts;
   }

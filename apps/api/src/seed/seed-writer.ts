@@ -103,11 +103,13 @@ export class SeedWriter {
     this.pending.push(written);
   }
 
-  /** The rows with their ids: those the caller gave, or the next ones of `table`. */
+  /** The rows with their ids: the one the caller gave a row, or the next one of `table`. */
   private withIds<Row extends object>(table: IdTable, rows: readonly Row[]): readonly Row[] {
-    if (rows.every((row) => (row as { id?: unknown }).id !== undefined)) return rows;
-    const first = this.reserveIds(table, rows.length);
-    return rows.map((row, position) => ({ ...row, id: first + position }));
+    const given = (row: Row) => (row as { id?: unknown }).id !== undefined;
+    const missing = rows.filter((row) => !given(row)).length;
+    if (missing === 0) return rows;
+    let next = this.reserveIds(table, missing);
+    return rows.map((row) => (given(row) ? row : { ...row, id: next++ }));
   }
 
   /**
