@@ -7,6 +7,7 @@ import type { Database } from '../db/schema.js';
 import { DocumentStorage } from '../storage/document-storage.js';
 import { createTestDatabase } from '../test/test-context.js';
 import { ParallelTextIndexes, TEXT_TABLES_APART } from './parallel-text-indexes.js';
+import { insertLoginAdmin } from './seed.test-support.js';
 import { seedDatabase } from './seed-database.js';
 
 /*
@@ -21,32 +22,9 @@ const USERS = 300;
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 
-async function insertAdmin(db: Kysely<Database>): Promise<void> {
-  await db
-    .insertInto('users')
-    .values({
-      username: 'admin',
-      email: 'admin@example.com',
-      password_hash: '$argon2id$not-a-real-hash',
-      first_name: 'Admin',
-      last_name: 'Kwanza',
-      phone_number: null,
-      role: 'admin',
-      profile_picture: null,
-      is_active: true,
-      is_verified: true,
-      is_phone_verified: false,
-      search_text: ' admin kwanza admin@example.com',
-      date_joined: '2024-01-01T00:00:00.000Z',
-      last_login: null,
-      deleted_at: null,
-    })
-    .execute();
-}
-
 async function seeded(textIndexesApart: boolean): Promise<TestDatabase> {
   const database = await createTestDatabase();
-  await insertAdmin(database.handle.db);
+  await insertLoginAdmin(database.handle.db);
   await seedDatabase(database.handle.db, {
     users: USERS,
     now: NOW,
@@ -165,7 +143,7 @@ describe('the seed building its text indexes apart (SQLite)', () => {
   it('writes nothing and leaves nothing behind when the seed fails, and can be run again', async () => {
     const database = await createTestDatabase();
     try {
-      await insertAdmin(database.handle.db);
+      await insertLoginAdmin(database.handle.db);
       const storage = new DocumentStorage(path.join(database.dataDir, 'documents'));
       const failure = new Error('arrêt du remplissage');
       await expect(
@@ -194,7 +172,7 @@ describe('the seed building its text indexes apart (SQLite)', () => {
     const database = await createTestDatabase();
     try {
       const db = database.handle.db;
-      await insertAdmin(db);
+      await insertLoginAdmin(db);
       const connection = sqliteConnectionOf(db);
       if (!connection) throw new Error('connexion SQLite introuvable');
       const texts = await ParallelTextIndexes.start(db, connection);

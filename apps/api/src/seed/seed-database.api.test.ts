@@ -7,6 +7,7 @@ import { searchMatches } from '../db/search.js';
 import { dialectOf } from '../db/sql.js';
 import { DocumentStorage } from '../storage/document-storage.js';
 import { createTestDatabase } from '../test/test-context.js';
+import { insertLoginAdmin } from './seed.test-support.js';
 import { type SeedSummary, seedDatabase } from './seed-database.js';
 import { SEED_ID_TABLES } from './seed-writer.js';
 
@@ -32,31 +33,6 @@ async function openFreshDatabase(): Promise<FreshDatabase> {
     storage: new DocumentStorage(path.join(database.dataDir, 'documents')),
     dispose: database.dispose,
   };
-}
-
-async function insertLoginAdmin(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .insertInto('users')
-    .values({
-      username: 'admin',
-      email: 'admin@example.com',
-      password_hash: '$argon2id$not-a-real-hash',
-      first_name: 'Admin',
-      last_name: 'Kwanza',
-      phone_number: null,
-      role: 'admin',
-      profile_picture: null,
-      is_active: true,
-      is_verified: true,
-      is_phone_verified: false,
-      search_text: 'admin admin kwanza admin@example.com',
-      date_joined: '2024-01-01T00:00:00.000Z',
-      last_login: null,
-      deleted_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
