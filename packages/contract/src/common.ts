@@ -177,7 +177,7 @@ export const RelatedObjectType = z.enum(['dispute', 'project', 'provider_verific
 export type RelatedObjectType = z.infer<typeof RelatedObjectType>;
 
 const NON_ASCII = /[\u0080-\uffff]/;
-const NON_ASCII_CHARACTERS = /[^\u0000-\u007f]/gu;
+const NON_ASCII_CHARACTERS = /[\u0080-\u{10ffff}]/gu;
 const ASCII_DIACRITICS = /[\^`]/g;
 const DIACRITICS = /\p{Diacritic}/gu;
 /** Characters below this code point (Latin, Greek, Cyrillic… some 12,000) keep their folded form. */
