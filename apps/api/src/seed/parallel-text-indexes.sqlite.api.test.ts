@@ -3,10 +3,11 @@ import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteConnectionOf } from '../db/database.js';
+import { textIndexTables } from '../db/migrations/support/text-index-segments.js';
 import type { Database } from '../db/schema.js';
 import { DocumentStorage } from '../storage/document-storage.js';
 import { createTestDatabase } from '../test/test-context.js';
-import { ParallelTextIndexes, TEXT_TABLES_APART } from './parallel-text-indexes.js';
+import { ParallelTextIndexes, TEXT_INDEXES_APART } from './parallel-text-indexes.js';
 import { insertLoginAdmin } from './seed.test-support.js';
 import { seedDatabase } from './seed-database.js';
 
@@ -74,8 +75,11 @@ describe('the seed building its text indexes apart (SQLite)', () => {
   });
 
   it('leaves each text index holding exactly what the rebuild gives, and matching its table', async () => {
-    for (const table of TEXT_TABLES_APART) {
-      const fts = `${table}_fts`;
+    // Every text index of the database, the parties' two included.
+    expect(TEXT_INDEXES_APART.map((index) => index.fts).sort()).toEqual(
+      (await textIndexTables(rebuilt.handle.db)).sort(),
+    );
+    for (const { fts } of TEXT_INDEXES_APART) {
       const expected = await entriesOf(rebuilt.handle.db, fts);
       expect(expected.length, fts).toBeGreaterThan(0);
       expect(await entriesOf(apart.handle.db, fts), fts).toEqual(expected);
@@ -88,22 +92,25 @@ describe('the seed building its text indexes apart (SQLite)', () => {
   });
 
   it('gives the rows of the tables indexed apart the ids the database would have given', async () => {
-    for (const table of TEXT_TABLES_APART) {
+    for (const { table, column } of TEXT_INDEXES_APART) {
       const ids = async (database: TestDatabase) =>
         (
           await sql<{ id: number; text: string | null }>`
-            select id, search_text as text from ${sql.table(table)} order by id`.execute(database.handle.db)
+            select id, ${sql.ref(column)} as text from ${sql.table(table)} order by id`.execute(
+            database.handle.db,
+          )
         ).rows;
-      expect(await ids(apart), table).toEqual(await ids(rebuilt));
+      expect(await ids(apart), `${table}.${column}`).toEqual(await ids(rebuilt));
     }
   });
 
   it("keeps the indexes' sync triggers: rows written after the seed, on its own connection, are found", async () => {
     const db = apart.handle.db;
+    // A client with a conversation and a dispute: renamed, their parties' texts follow.
     const user = await db
-      .selectFrom('users')
-      .select('id')
-      .where('role', '=', 'client')
+      .selectFrom('disputes')
+      .innerJoin('conversations', 'conversations.client_id', 'disputes.client_id')
+      .select('disputes.client_id as id')
       .limit(1)
       .executeTakeFirstOrThrow();
     await db
@@ -128,8 +135,23 @@ describe('the seed building its text indexes apart (SQLite)', () => {
     const renamed = await sql<{ id: number }>`
       select rowid as id from users_fts where users_fts match '"qwertz"'`.execute(db);
     expect(renamed.rows).toEqual([{ id: user.id }]);
-    await checkAgainstContent(db, 'notifications_fts');
-    await checkAgainstContent(db, 'users_fts');
+    const conversations = await db
+      .selectFrom('conversations')
+      .select('id')
+      .where('client_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    const partiesFound = await sql<{ id: number }>`
+      select rowid as id from conversations_fts where conversations_fts match '"qwertz"' order by rowid`.execute(
+      db,
+    );
+    expect(partiesFound.rows).toEqual(conversations);
+    const disputes = await sql<{ id: number }>`
+      select rowid as id from dispute_parties_fts where dispute_parties_fts match '"qwertz"'`.execute(db);
+    expect(disputes.rows.length).toBeGreaterThan(0);
+    for (const fts of ['notifications_fts', 'users_fts', 'conversations_fts', 'dispute_parties_fts']) {
+      await checkAgainstContent(db, fts);
+    }
   });
 
   it("leaves no scratch file behind, and the connection in the driver's defensive mode", async () => {
@@ -162,7 +184,7 @@ describe('the seed building its text indexes apart (SQLite)', () => {
       expect(users).toHaveLength(1);
 
       await seedDatabase(database.handle.db, { users: USERS, now: NOW, storage, textIndexesApart: true });
-      for (const table of TEXT_TABLES_APART) await checkAgainstContent(database.handle.db, `${table}_fts`);
+      for (const { fts } of TEXT_INDEXES_APART) await checkAgainstContent(database.handle.db, fts);
     } finally {
       await database.dispose();
     }

@@ -25,12 +25,13 @@ import type { Database } from '../db/schema.js';
  * nothing still holds: the copy is part of the transaction, and the scratch file is detached (after
  * the transaction: SQLite detaches none inside one) and deleted whatever happens.
  *
- * Only the tables whose every row the seed writes through its writer with its `search_text` qualify;
- * the conversations' and disputes' parties' texts are computed by SQL at the end and rebuilt there.
- * The rows present before the seed (admins, their journal entries) are sent first.
+ * Only the tables whose every row the seed writes through its writer with its indexed texts qualify:
+ * all eleven text indexes (the conversations' and disputes' parties' texts too, which the seed gives
+ * with their rows: seed-context `PartyTexts`). The rows present before the seed (admins, their
+ * journal entries) are sent first.
  */
 
-/** Tables whose text index (`<table>_fts`, on `search_text`) the worker builds. */
+/** Tables whose text indexes the worker builds. */
 export const TEXT_TABLES_APART = [
   'users',
   'provider_profiles',
@@ -39,6 +40,7 @@ export const TEXT_TABLES_APART = [
   'client_verifications',
   'disputes',
   'reports',
+  'conversations',
   'notifications',
   'audit_entries',
 ] as const;
@@ -49,9 +51,27 @@ export function isTextTableApart(table: string): table is TextTableApart {
   return (TEXT_TABLES_APART as readonly string[]).includes(table);
 }
 
+/** A text index the worker builds: the FTS5 table `fts`, over `column` of `table`. */
+export interface TextIndexApart {
+  table: TextTableApart;
+  fts: string;
+  column: 'search_text' | 'party_text';
+}
+
+/**
+ * Every text index the worker builds: each table's own (`<table>_fts` on `search_text`; the
+ * conversations' holds their parties' text), and the disputes' parties' (migrations/support/party-search).
+ */
+export const TEXT_INDEXES_APART: readonly TextIndexApart[] = [
+  ...TEXT_TABLES_APART.map((table) => ({ table, fts: `${table}_fts`, column: 'search_text' as const })),
+  { table: 'disputes', fts: 'dispute_parties_fts', column: 'party_text' },
+];
+
 export interface TextIndexDefinition {
   name: string;
   sql: string;
+  /** The indexed column. */
+  column: TextIndexApart['column'];
 }
 
 export interface TextIndexWorkerData {
@@ -68,7 +88,7 @@ export type ToTextIndexWorker =
 export type FromTextIndexWorker = { kind: 'indexed'; characters: number } | { kind: 'built' };
 
 /**
- * FTS5's in-memory hash of each index in the worker. The nine indexes fill at once, each hash up to
+ * FTS5's in-memory hash of each index in the worker. The eleven indexes fill at once, each hash up to
  * this size before it is written out as a segment: at 64 MB (the seed's own rebuilds, one index at a
  * time: bulk-load.ts) the seed's peak memory grew by 640 MB.
  */
@@ -121,7 +141,8 @@ export class ParallelTextIndexes {
   private constructor(
     private readonly worker: Worker,
     private readonly file: string,
-    private readonly definitions: ReadonlyMap<TextTableApart, TextIndexDefinition>,
+    /** Each table's indexes built apart. */
+    private readonly definitions: ReadonlyMap<TextTableApart, readonly TextIndexDefinition[]>,
     private readonly connection: BetterSqlite3.Database,
   ) {
     this.built = new Promise<void>((resolve, reject) => {
@@ -152,27 +173,31 @@ export class ParallelTextIndexes {
   /** Starts the worker on a scratch file beside the database and sends it the rows already there. */
   static async start(db: Kysely<Database>, connection: BetterSqlite3.Database): Promise<ParallelTextIndexes> {
     const file = await scratchFileBeside(db);
-    const names = TEXT_TABLES_APART.map((table) => `${table}_fts`);
-    const { rows } = await sql<TextIndexDefinition>`
+    const names = TEXT_INDEXES_APART.map((index) => index.fts);
+    const { rows } = await sql<{ name: string; sql: string }>`
       select name, sql from sqlite_master
       where type = 'table' and name in (${sql.join(names.map((name) => sql.lit(name)))})`.execute(db);
-    const definitions = new Map<TextTableApart, TextIndexDefinition>();
-    for (const table of TEXT_TABLES_APART) {
-      const definition = rows.find((row) => row.name === `${table}_fts`);
-      if (!definition) throw new Error(`index de texte introuvable : ${table}_fts`);
-      definitions.set(table, definition);
+    const definitions = new Map<TextTableApart, TextIndexDefinition[]>();
+    for (const index of TEXT_INDEXES_APART) {
+      const definition = rows.find((row) => row.name === index.fts);
+      if (!definition) throw new Error(`index de texte introuvable : ${index.fts}`);
+      const ofTable = definitions.get(index.table) ?? [];
+      ofTable.push({ ...definition, column: index.column });
+      definitions.set(index.table, ofTable);
     }
     const worker = startWorker({
       file,
-      definitions: [...definitions.values()],
+      definitions: [...definitions.values()].flat(),
       hashBytes: WORKER_HASH_BYTES,
       cacheKib: WORKER_CACHE_KIB,
     });
     const texts = new ParallelTextIndexes(worker, file, definitions, connection);
     try {
       for (const table of TEXT_TABLES_APART) {
-        const existing = await sql<{ id: number; search_text: string | null }>`
-          select id, search_text from ${sql.table(table)} order by id`.execute(db);
+        const columns = new Set((definitions.get(table) ?? []).map((definition) => definition.column));
+        const existing = await sql<Record<string, unknown>>`
+          select id, ${sql.join([...columns].map((column) => sql.ref(column)))}
+          from ${sql.table(table)} order by id`.execute(db);
         texts.add(table, existing.rows);
       }
     } catch (error) {
@@ -182,26 +207,27 @@ export class ParallelTextIndexes {
     return texts;
   }
 
-  /** Sends rows (each with its `id` and `search_text`) to be indexed. */
+  /** Sends rows (each with its `id` and its indexed texts) to be indexed. */
   add(table: TextTableApart, rows: readonly object[]): void {
     if (this.failure) throw this.failure;
-    const definition = this.definitions.get(table);
-    if (!definition || rows.length === 0) return;
-    const ids: number[] = [];
-    const texts: (string | null)[] = [];
-    let characters = 0;
-    for (const row of rows) {
-      const { id, search_text: text } = row as { id?: unknown; search_text?: unknown };
-      if (typeof id !== 'number')
-        throw new Error(`ligne de ${table} sans identifiant pour son index de texte`);
-      const value = typeof text === 'string' ? text : null;
-      ids.push(id);
-      texts.push(value);
-      characters += value?.length ?? 0;
+    if (rows.length === 0) return;
+    for (const definition of this.definitions.get(table) ?? []) {
+      const ids: number[] = [];
+      const texts: (string | null)[] = [];
+      let characters = 0;
+      for (const row of rows) {
+        const { id, [definition.column]: text } = row as Record<string, unknown>;
+        if (typeof id !== 'number')
+          throw new Error(`ligne de ${table} sans identifiant pour son index de texte`);
+        const value = typeof text === 'string' ? text : null;
+        ids.push(id);
+        texts.push(value);
+        characters += value?.length ?? 0;
+      }
+      this.pendingCharacters += characters;
+      const message: ToTextIndexWorker = { kind: 'rows', name: definition.name, ids, texts, characters };
+      this.worker.postMessage(message);
     }
-    this.pendingCharacters += characters;
-    const message: ToTextIndexWorker = { kind: 'rows', name: definition.name, ids, texts, characters };
-    this.worker.postMessage(message);
   }
 
   /** Waits while the worker is more than MAX_PENDING_CHARACTERS behind. */
@@ -232,7 +258,7 @@ export class ParallelTextIndexes {
     // better-sqlite3 opens in defensive mode, where no statement may write FTS5's own tables.
     this.connection.unsafeMode(true);
     try {
-      for (const definition of this.definitions.values()) {
+      for (const definition of [...this.definitions.values()].flat()) {
         await sql`drop table ${sql.id(definition.name)}`.execute(trx);
         await sql.raw(definition.sql).execute(trx);
         for (const part of DATA_TABLES) {

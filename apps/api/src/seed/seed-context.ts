@@ -53,6 +53,42 @@ export function emptySummary(): SeedSummary {
   };
 }
 
+/**
+ * The users' search texts that the seed's conversations and disputes take as their parties' text
+ * (the client's, a line break, the provider's: what the database's own fill gives,
+ * db/migrations/support/party-search.ts): every provider's, and the current chunk's clients' (a
+ * conversation or dispute is between a client of its chunk and any provider seeded so far). Given
+ * with the rows, they spare the load's end an update of every conversation and dispute, and let
+ * their text indexes be built with the others (seed/parallel-text-indexes).
+ */
+export class PartyTexts {
+  private readonly providers = new Map<number, string>();
+  private clients = new Map<number, string>();
+
+  /** A new chunk of users: the previous chunk's clients are forgotten. */
+  startChunk(): void {
+    this.clients = new Map();
+  }
+
+  addClient(id: number, searchText: string): void {
+    this.clients.set(id, searchText);
+  }
+
+  addProvider(id: number, searchText: string): void {
+    this.providers.set(id, searchText);
+  }
+
+  /** The parties' text of a conversation or dispute between `clientId` and `providerId`. */
+  of(clientId: number, providerId: number): string {
+    const client = this.clients.get(clientId);
+    const provider = this.providers.get(providerId);
+    if (client === undefined || provider === undefined) {
+      throw new Error(`texte des parties inconnu pendant le remplissage : ${clientId}, ${providerId}`);
+    }
+    return `${client}\n${provider}`;
+  }
+}
+
 /** Ids and registration times of the users of one role, in compact arrays. */
 export class MemberList {
   readonly ids: number[] = [];
@@ -179,6 +215,8 @@ export interface SeedContext {
   categories: SeededCategory[];
   clients: MemberList;
   providers: MemberList;
+  /** The texts of the parties of the conversations and disputes still to seed. */
+  partyTexts: PartyTexts;
   pickers: SeedPickers;
   pools: SeedPools;
   summary: SeedSummary;

@@ -80,6 +80,7 @@ function planConversation(context: SeedContext, subject: ConversationSubject): C
     row: {
       client_id: subject.clientId,
       provider_id: subject.providerId,
+      search_text: context.partyTexts.of(subject.clientId, subject.providerId),
       project_id: subject.projectId,
       status,
       created_at: isoString(createdMs),

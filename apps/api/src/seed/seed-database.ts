@@ -26,7 +26,7 @@ import {
   withSqliteBulkLoadSettings,
 } from './bulk-load.js';
 import { withDeferredCatalogueCounts } from './deferred-catalogue-counts.js';
-import { ParallelTextIndexes, TEXT_TABLES_APART } from './parallel-text-indexes.js';
+import { ParallelTextIndexes, TEXT_INDEXES_APART, TEXT_TABLES_APART } from './parallel-text-indexes.js';
 import { PeopleFactory } from './people.js';
 import { Random } from './random.js';
 import { seedAuditJournal } from './seed-audit.js';
@@ -36,6 +36,7 @@ import {
   createPools,
   emptySummary,
   MemberList,
+  PartyTexts,
   type SeedContext,
   type SeedSummary,
 } from './seed-context.js';
@@ -140,6 +141,7 @@ async function seedInTransaction(
   texts: ParallelTextIndexes | null,
 ): Promise<SeedSummary> {
   const builtApart: readonly string[] = texts ? TEXT_TABLES_APART : [];
+  const indexesBuiltApart = texts ? TEXT_INDEXES_APART.map((index) => index.fts) : [];
   return db.transaction().execute((trx) =>
     withLargeTextIndexHashes(trx, async () => {
       /* Counters, summaries and text indexes are rebuilt once at the end instead of row by row
@@ -162,7 +164,7 @@ async function seedInTransaction(
             await installConversationSummaries(trx);
             return filled;
           },
-          builtApart.map((table) => `${table}_fts`),
+          indexesBuiltApart,
         ),
       );
       await installCounterMachinery(trx);
@@ -174,7 +176,7 @@ async function seedInTransaction(
       // As late as it can be: the worker finishes its indexes while the load's own are built.
       await texts?.install(trx);
       await rebuildSearchIndexes(trx, builtApart);
-      await rebuildPartySearch(trx);
+      await rebuildPartySearch(trx, indexesBuiltApart);
       await installBroadcastCopyTriggers(trx);
       /* Each rebuilt text index is left as a few large segments, which later writes would pay to
          merge (one insert in 64 into the audit journal's took 50 to 150 ms): one segment each. */
@@ -216,6 +218,7 @@ async function fillDatabase(
     categories: [],
     clients: new MemberList(),
     providers: new MemberList(),
+    partyTexts: new PartyTexts(),
     pickers: createPickers(),
     pools: createPools(seed),
     summary: emptySummary(),

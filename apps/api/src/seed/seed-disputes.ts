@@ -52,6 +52,7 @@ function planDispute(context: SeedContext, project: SeededProject): DisputePlan 
       created_at: isoString(createdMs),
       updated_at: isoString(updatedMs),
       resolved_at: finished ? isoString(updatedMs) : null,
+      party_text: context.partyTexts.of(project.clientId, providerId),
       search_text: disputeSearchText({
         title: story.title,
         service_title: serviceTitle,

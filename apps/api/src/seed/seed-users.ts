@@ -238,6 +238,7 @@ export async function seedUserChunk(
   for (let index = chunk.start; index < chunk.start + chunk.count; index += 1) {
     planned.push(planUser(context, chunk, index));
   }
+  context.partyTexts.startChunk();
   const firstId = context.writer.reserveIds('users', planned.length);
   const rows = planned.map((user, position) => ({ id: firstId + position, ...userRow(context, user) }));
   await context.writer.insert('users', rows);
@@ -262,6 +263,7 @@ export async function seedUserChunk(
     context.pools.users.add({ id, label: fullName });
     if (user.role === 'client') {
       context.clients.add(id, user.joinedMs);
+      context.partyTexts.addClient(id, row.search_text);
       clients.push({
         id,
         joinedMs: user.joinedMs,
@@ -276,6 +278,7 @@ export async function seedUserChunk(
       continue;
     }
     context.providers.add(id, user.joinedMs);
+    context.partyTexts.addProvider(id, row.search_text);
     const plan = providerPlan(context, user, id);
     profiles.push(plan.profile);
     if (user.verification) {

@@ -22,7 +22,10 @@ for (const definition of data.definitions) {
   db.exec(definition.sql);
   const name = `"${definition.name}"`;
   db.exec(`insert into ${name} (${name}, rank) values ('hashsize', ${Math.trunc(data.hashBytes)})`);
-  inserts.set(definition.name, db.prepare(`insert into ${name} (rowid, search_text) values (?, ?)`));
+  inserts.set(
+    definition.name,
+    db.prepare(`insert into ${name} (rowid, "${definition.column}") values (?, ?)`),
+  );
 }
 db.exec('begin');
 

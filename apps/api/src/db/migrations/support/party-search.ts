@@ -189,10 +189,16 @@ export async function dropPartySearchSync(db: AnyDb): Promise<void> {
   for (const name of SQLITE_TRIGGER_NAMES) await sql.raw(`drop trigger if exists ${name}`).execute(db);
 }
 
-export async function rebuildPartySearch(db: AnyDb): Promise<void> {
+/**
+ * SQLite: fills the parties' texts left empty, rebuilds their text indexes and creates the triggers
+ * again. `builtApart`: text indexes built otherwise, over texts all given with their rows (the seed's,
+ * seed/parallel-text-indexes): left as they are.
+ */
+export async function rebuildPartySearch(db: AnyDb, builtApart: readonly string[] = []): Promise<void> {
   if (flavorOf(db) !== 'sqlite') return;
   for (const name of SQLITE_TRIGGER_NAMES) await sql.raw(`drop trigger if exists ${name}`).execute(db);
   for (const { table, column, fts } of PARTY_TEXTS) {
+    if (builtApart.includes(fts)) continue;
     await sql
       .raw(`update ${table} set ${column} = ${partiesOf(table, 'sqlite')} where ${column} = ''`)
       .execute(db);
