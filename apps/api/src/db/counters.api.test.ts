@@ -173,6 +173,52 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(await kept(db)).toEqual(expected);
   });
 
+  it("hold the amounts of the seed's rows: offers' prices, verifications' hours to a decision", async () => {
+    const amounts = async (list: string) => {
+      const rows = await db
+        .selectFrom('list_counters')
+        .select(['bucket', 'amount'])
+        .where('list', '=', list)
+        .execute();
+      return new Map(rows.map((row) => [row.bucket, Number(row.amount)]));
+    };
+    const offers = (await db.selectFrom('offers').selectAll().execute()) as Row[];
+    const prices = new Map<string, number>();
+    for (const offer of offers) {
+      const bucket = [offer.status, month(offer.created_at)].join('|');
+      prices.set(bucket, (prices.get(bucket) ?? 0) + Number(offer.proposed_price));
+    }
+    expect(prices.size).toBeGreaterThan(1);
+    expect(await amounts('offers')).toEqual(prices);
+
+    // Of live users (a deleted user's verifications leave the list).
+    const verifications = (await db
+      .selectFrom('provider_verifications')
+      .innerJoin('users', 'users.id', 'provider_verifications.user_id')
+      .selectAll('provider_verifications')
+      .where('users.deleted_at', 'is', null)
+      .execute()) as Row[];
+    const hours = new Map<string, number>();
+    for (const v of verifications) {
+      const bucket = [
+        v.verification_status,
+        flag(v.is_business),
+        v.document_type,
+        month(v.submitted_at),
+        v.verified_at === null ? '0' : '1',
+      ].join('|');
+      const decided = v.verified_at !== null && v.verification_status !== 'pending';
+      const spent = decided
+        ? (Date.parse(String(v.verified_at)) - Date.parse(String(v.submitted_at))) / 3_600_000
+        : 0;
+      hours.set(bucket, (hours.get(bucket) ?? 0) + spent);
+    }
+    const kept = await amounts('provider_verifications');
+    expect([...kept.keys()].sort()).toEqual([...hours.keys()].sort());
+    expect([...hours.values()].some((value) => value > 0)).toBe(true);
+    for (const [bucket, value] of hours) expect(kept.get(bucket), bucket).toBeCloseTo(value, 6);
+  });
+
   it('read without their months: the recount summed over the months of each monthly list', async () => {
     const expected = await recount(db);
     for (const list of ['users', 'client_verifications', 'projects', 'offers', 'disputes'] as const) {
