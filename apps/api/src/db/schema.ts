@@ -238,15 +238,18 @@ export interface ConversationsTable {
   created_at: string;
   updated_at: string;
   closed_at: string | null;
-  /* Kept by triggers (migrations/support/conversation-summaries.ts): read-only here. */
+  /*
+   * Kept by triggers (migrations/support/conversation-summaries.ts): never updated here; a writer that
+   * knows them with the row's messages (the seed, which writes both at once) may give them.
+   */
   /** Messages not deleted. */
-  total_messages: ColumnType<number, never, never>;
+  total_messages: ColumnType<number, number | undefined, never>;
   /** Messages not deleted, not read by the moderation team, not written by an admin. */
-  unread_messages: ColumnType<number, never, never>;
+  unread_messages: ColumnType<number, number | undefined, never>;
   /** Latest message not deleted (by created_at, then id). */
-  last_message_id: ColumnType<number | null, never, never>;
+  last_message_id: ColumnType<number | null, number | null | undefined, never>;
   /** Time of the latest message not deleted, else the creation time. */
-  last_activity_at: ColumnType<string, never, never>;
+  last_activity_at: ColumnType<string, string | undefined, never>;
   /**
    * The parties' searched texts (migrations/support/party-search.ts): kept by triggers; a writer that
    * knows them (the seed) may give them with the row.

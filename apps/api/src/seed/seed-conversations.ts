@@ -129,6 +129,36 @@ function subjects(
   return result;
 }
 
+type SeededMessage = Insertable<MessagesTable> & { id: number; created_at: string };
+
+/**
+ * A conversation's summary from its messages, as the database keeps it
+ * (db/migrations/support/conversation-summaries.ts): its messages not deleted, those not read by the
+ * moderation team and not written by an admin, and the latest not deleted (by time, then id), whose
+ * time is the last activity (the conversation's creation without one).
+ */
+export function conversationSummary(messages: readonly SeededMessage[], createdAt: string) {
+  let total = 0;
+  let unread = 0;
+  let last: SeededMessage | null = null;
+  for (const message of messages) {
+    if (message.deleted_at) continue;
+    total += 1;
+    if (!message.team_read_at && message.sender_type !== 'admin') unread += 1;
+    const newer =
+      last === null ||
+      message.created_at > last.created_at ||
+      (message.created_at === last.created_at && message.id > last.id);
+    if (newer) last = message;
+  }
+  return {
+    total_messages: total,
+    unread_messages: unread,
+    last_message_id: last?.id ?? null,
+    last_activity_at: last?.created_at ?? createdAt,
+  };
+}
+
 /** Conversations about some of the given projects, and a few between clients and providers directly. */
 export async function seedConversations(
   context: SeedContext,
@@ -136,20 +166,20 @@ export async function seedConversations(
   clients: readonly ChunkClient[],
 ): Promise<void> {
   const plans = subjects(context, projects, clients).map((subject) => planConversation(context, subject));
-  // The summaries on the conversation rows are computed once at the end of the seed (seed-database).
   const firstId = context.writer.reserveIds('conversations', plans.length);
-  const ids = plans.map((_, position) => firstId + position);
-  await context.writer.insert(
-    'conversations',
-    plans.map((plan, position) => ({ id: firstId + position, ...plan.row })),
-  );
-  const messages: Insertable<MessagesTable>[] = [];
+  const messageCount = plans.reduce((sum, plan) => sum + plan.messages.length, 0);
+  let nextMessageId = context.writer.reserveIds('messages', messageCount);
+  const conversations: Insertable<ConversationsTable>[] = [];
+  const messages: SeededMessage[] = [];
   for (const [position, plan] of plans.entries()) {
-    const id = ids[position];
-    if (id === undefined) continue;
-    for (const message of plan.messages) messages.push({ ...message, conversation_id: id });
+    const id = firstId + position;
+    const thread = plan.messages.map((message) => ({ ...message, id: nextMessageId++, conversation_id: id }));
+    // Written with its messages: the summary the database would compute (seed-database).
+    conversations.push({ id, ...plan.row, ...conversationSummary(thread, plan.row.created_at) });
+    for (const message of thread) messages.push(message);
   }
+  await context.writer.insert('conversations', conversations);
   await context.writer.insert('messages', messages);
-  context.summary.conversations += ids.length;
+  context.summary.conversations += conversations.length;
   context.summary.messages += messages.length;
 }

@@ -159,9 +159,9 @@ async function seedInTransaction(
             const filled = await fillDatabase(trx, options, texts);
             // The worker merges its indexes while the load's own are built.
             texts?.endRows();
-            /* Before the indexes: every conversation row is rewritten, and each of its indexes
-               (PostgreSQL: also its trigram indexes) would take a new entry per row. */
-            await installConversationSummaries(trx);
+            // Each conversation was written with its summary (seed-conversations): the figures are
+            // summed from them, and the triggers come back.
+            await installConversationSummaries(trx, { summariesGiven: true });
             return filled;
           },
           indexesBuiltApart,

@@ -30,6 +30,7 @@ export const SEED_ID_TABLES = [
   'projects',
   'disputes',
   'conversations',
+  'messages',
 ] as const;
 
 export type SeedIdTable = (typeof SEED_ID_TABLES)[number];

@@ -216,6 +216,11 @@ const SUMMARIES = `select c.id, a.total, a.unread, l.id as last_id, l.created_at
 
 /** Recomputes every conversation's summary and the figures from the messages (triggers absent). */
 async function recomputeAll(db: AnyDb): Promise<void> {
+  await recomputeSummaries(db);
+  await recomputeFigures(db);
+}
+
+async function recomputeSummaries(db: AnyDb): Promise<void> {
   await sql
     .raw(`update conversations set
       total_messages = coalesce(s.total, 0),
@@ -225,6 +230,10 @@ async function recomputeAll(db: AnyDb): Promise<void> {
     from (${SUMMARIES}) s
     where s.id = conversations.id`)
     .execute(db);
+}
+
+/** The figures summed from the conversations' summaries. */
+async function recomputeFigures(db: AnyDb): Promise<void> {
   await sql.raw('delete from conversation_figures').execute(db);
   await sql
     .raw(`insert into conversation_figures (name, n)
@@ -233,10 +242,18 @@ async function recomputeAll(db: AnyDb): Promise<void> {
     .execute(db);
 }
 
-/** Recomputes every summary and (re)creates the triggers that keep them; run in one transaction. */
-export async function installConversationSummaries(db: AnyDb): Promise<void> {
+/**
+ * Recomputes every summary and (re)creates the triggers that keep them; run in one transaction.
+ * `summariesGiven`: every conversation was written with its summary (the seed's, which writes each
+ * conversation with its messages): only the figures are summed from them.
+ */
+export async function installConversationSummaries(
+  db: AnyDb,
+  options: { summariesGiven?: boolean } = {},
+): Promise<void> {
   await dropConversationSummaryTriggers(db);
-  await recomputeAll(db);
+  if (options.summariesGiven) await recomputeFigures(db);
+  else await recomputeAll(db);
   if (flavorOf(db) === 'postgres') await createPostgresTriggers(db);
   else await createSqliteTriggers(db);
 }
