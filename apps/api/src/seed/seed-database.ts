@@ -99,7 +99,8 @@ async function assertEmpty(db: Kysely<Database>): Promise<void> {
  * document pictures, categories, projects and offers, disputes, reports, conversations and
  * notifications. Deterministic: the same seed and `now` give the same rows. Admins already present are
  * kept (and receive notifications). Memory stays bounded: users are generated chunk by chunk and only
- * ids and registration times are kept for later stages.
+ * ids and registration times are kept for later stages (and the providers' search texts, which their
+ * conversations and disputes carry: seed-context `PartyTexts`).
  */
 export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): Promise<SeedSummary> {
   if (!Number.isInteger(options.users) || options.users < 1) {
