@@ -1,6 +1,7 @@
 import { SEARCH_COUNT_CAP } from '@kwanza/contract';
 import type { Kysely, KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpiredAuditEntries } from '../lib/audit-retention.js';
 import { insertCrackedCeilings } from '../modules/disputes/disputes.factories.js';
 import { userRow } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
@@ -148,6 +149,74 @@ describe('searches past the cap proven by their kept witnesses (postgres)', () =
       capped: true,
     });
     expect(kinds).toEqual(['RawNode']);
+  });
+
+  it("checks the audit journal's witnesses by their ids alone, and proves again once the purge takes some", async () => {
+    const DAY = 24 * 3600 * 1000;
+    const OLD = 200;
+    const rows = Array.from({ length: WITNESSES + 50 }, (_, index) => ({
+      // The first ones older than a year: the retention purge below takes them.
+      created_at: new Date(Date.now() - (index < OLD ? 400 : 10) * DAY + index * 1000).toISOString(),
+      admin_id: null,
+      admin_label: 'journal@kwanza.test',
+      request_id: null,
+      ip_address: null,
+      action: 'auth.login',
+      object_type: null,
+      object_id: null,
+      object_label: null,
+      changes: '[]',
+      details: null,
+      search_text: ' connexion zambeze',
+    }));
+    for (let start = 0; start < rows.length; start += 500) {
+      await ctx.db
+        .insertInto('audit_entries')
+        .values(rows.slice(start, start + 500))
+        .execute();
+    }
+    const journal = (db: Kysely<Database>) =>
+      db
+        .selectFrom('audit_entries')
+        .where(searchMatches('postgres', 'audit_entries', 'zambeze'))
+        .select('audit_entries.id');
+    const APPEND_ONLY = { searching: true, appendOnly: 'audit_entries' } as const;
+    const { db: recorded, kinds } = recording(ctx.db);
+    // The raw statements' texts (the witnesses' checks), on the same handle (witnesses are kept per handle).
+    const checks: string[] = [];
+    const db = recorded.withPlugin({
+      transformQuery(args) {
+        if (args.node.kind === 'RawNode') checks.push(args.node.sqlFragments.join('?'));
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    expect(await countUpToCap(db, journal(db), APPEND_ONLY)).toEqual({
+      count: SEARCH_COUNT_CAP,
+      capped: true,
+    });
+    expect(kinds).toEqual(['SelectQueryNode']);
+    kinds.length = 0;
+    expect(await countUpToCap(db, journal(db), APPEND_ONLY)).toEqual({
+      count: SEARCH_COUNT_CAP,
+      capped: true,
+    });
+    expect(kinds).toEqual(['RawNode']);
+    // The check: on the primary key alone, no text compared.
+    expect(checks.length).toBeGreaterThan(0);
+    for (const check of checks) {
+      expect(check).toContain('where id = any(');
+      expect(check).not.toContain('like');
+    }
+
+    // The purge takes the oldest 200: fewer than the cap are left, the check fails and the proof counts them.
+    expect(await purgeExpiredAuditEntries(ctx.db, 365)).toBe(OLD);
+    kinds.length = 0;
+    expect(await countUpToCap(db, journal(db), APPEND_ONLY)).toEqual({
+      count: WITNESSES + 50 - OLD,
+      capped: false,
+    });
+    expect(kinds).toEqual(['RawNode', 'SelectQueryNode']);
   });
 
   it('keeps no witnesses for a set under the cap: it is read whole each time', async () => {

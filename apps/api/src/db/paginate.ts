@@ -1,7 +1,7 @@
 import { SEARCH_COUNT_CAP } from '@kwanza/contract';
 import { type Compilable, type Kysely, type OperationNodeSource, type SelectQueryBuilder, sql } from 'kysely';
 import { RecentlyUsed } from '../lib/recently-used.js';
-import { matchesUpToWitnesses } from './capped-witnesses.js';
+import { type AppendOnlyTable, matchesUpToWitnesses } from './capped-witnesses.js';
 import {
   bucketSetsOf,
   type CounterArmRow,
@@ -51,11 +51,11 @@ export interface RowsBeside<R> {
 export async function countUpToCap<QDB, TB extends keyof QDB, O>(
   db: Kysely<Database>,
   matches: SelectQueryBuilder<QDB, TB, O>,
-  options: { searching?: boolean } = {},
+  options: { searching?: boolean; appendOnly?: AppendOnlyTable } = {},
 ): Promise<{ count: number; capped: boolean }> {
   if (options.searching && dialectOf(db) === 'postgres') {
     // Its matches' ids, which a proof past the cap keeps as witnesses (db/capped-witnesses.ts).
-    const ids = await matchesUpToWitnesses(db, matches);
+    const ids = await matchesUpToWitnesses(db, matches, options.appendOnly);
     return ids === null || ids.length > SEARCH_COUNT_CAP
       ? { count: SEARCH_COUNT_CAP, capped: true }
       : { count: ids.length, capped: false };

@@ -194,6 +194,8 @@ export async function listAuditEntries(
       ? { count: SEARCH_COUNT_CAP, capped: true }
       : countUpToCap(db, filteredEntries(db, query, matchPlan).select('audit_entries.id'), {
           searching: Boolean(query.search),
+          // Entries never change (only the purge deletes): a witness still there still matches.
+          appendOnly: 'audit_entries',
         }),
     pageReaders(
       db,
