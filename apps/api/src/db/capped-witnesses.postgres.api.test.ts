@@ -2,6 +2,7 @@ import { SEARCH_COUNT_CAP } from '@kwanza/contract';
 import type { Kysely, KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredAuditEntries } from '../lib/audit-retention.js';
+import { insertLoginEntries } from '../modules/audit/audit.test-support.js';
 import { insertCrackedCeilings } from '../modules/disputes/disputes.factories.js';
 import { userRow } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
@@ -154,27 +155,13 @@ describe('searches past the cap proven by their kept witnesses (postgres)', () =
   it("checks the audit journal's witnesses by their ids alone, and proves again once the purge takes some", async () => {
     const DAY = 24 * 3600 * 1000;
     const OLD = 200;
-    const rows = Array.from({ length: WITNESSES + 50 }, (_, index) => ({
+    await insertLoginEntries(ctx.db, WITNESSES + 50, (index) => ({
       // The first ones older than a year: the retention purge below takes them.
       created_at: new Date(Date.now() - (index < OLD ? 400 : 10) * DAY + index * 1000).toISOString(),
       admin_id: null,
       admin_label: 'journal@kwanza.test',
-      request_id: null,
-      ip_address: null,
-      action: 'auth.login',
-      object_type: null,
-      object_id: null,
-      object_label: null,
-      changes: '[]',
-      details: null,
       search_text: ' connexion zambeze',
     }));
-    for (let start = 0; start < rows.length; start += 500) {
-      await ctx.db
-        .insertInto('audit_entries')
-        .values(rows.slice(start, start + 500))
-        .execute();
-    }
     const journal = (db: Kysely<Database>) =>
       db
         .selectFrom('audit_entries')

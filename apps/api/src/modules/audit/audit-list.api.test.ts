@@ -1,7 +1,12 @@
 import type { AuditPage } from '@kwanza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
-import { auditEntriesAfter, insertAuditEntry, lastAuditId } from './audit.test-support.js';
+import {
+  auditEntriesAfter,
+  insertAuditEntry,
+  insertLoginEntries,
+  lastAuditId,
+} from './audit.test-support.js';
 
 /*
  * GET /api/admin/audit/ and its CSV export: every filter, newest first, pages, and the French 400s.
@@ -185,26 +190,12 @@ describe('the audit journal list and export', () => {
 
   it('streams a large export in chunks, newest first, without losing an entry at a chunk boundary', async () => {
     const at = '2025-06-01T12:00:00.000Z';
-    const rows = Array.from({ length: 2100 }, (_, index) => ({
+    await insertLoginEntries(ctx.db, 2100, (index) => ({
       created_at: index < 1500 ? at : `2025-06-0${2 + (index % 5)}T12:00:00.000Z`,
       admin_id: 9100,
       admin_label: 'masse@kwanza.test',
-      request_id: null,
-      ip_address: null,
-      action: 'auth.login',
-      object_type: null,
-      object_id: null,
-      object_label: null,
-      changes: '[]',
-      details: null,
       search_text: 'masse',
     }));
-    for (let start = 0; start < rows.length; start += 500) {
-      await ctx.db
-        .insertInto('audit_entries')
-        .values(rows.slice(start, start + 500))
-        .execute();
-    }
     const response = await ctx.request('GET', '/api/admin/audit/export/?admin=9100');
     const lines = response.body
       .replace(/^\uFEFF/, '')

@@ -76,3 +76,36 @@ export async function insertAuditEntry(
     .executeTakeFirstOrThrow();
   return Number(inserted.id);
 }
+
+/**
+ * Inserts `count` journal entries written straight into the table (by 500), each a login with the
+ * text and time `entry` gives it: a journal large enough for the search's cap or the export's chunks.
+ */
+export async function insertLoginEntries(
+  db: Kysely<Database>,
+  count: number,
+  entry: (index: number) => {
+    created_at: string;
+    admin_id: number | null;
+    admin_label: string;
+    search_text: string;
+  },
+): Promise<void> {
+  const rows = Array.from({ length: count }, (_, index) => ({
+    request_id: null,
+    ip_address: null,
+    action: 'auth.login',
+    object_type: null,
+    object_id: null,
+    object_label: null,
+    changes: '[]',
+    details: null,
+    ...entry(index),
+  }));
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insertInto('audit_entries')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
+}
