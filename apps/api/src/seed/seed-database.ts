@@ -23,6 +23,7 @@ import {
   isSqlite,
   withDeferredIndexes,
   withLargeTextIndexHashes,
+  withParallelSorts,
   withSqliteBulkLoadSettings,
 } from './bulk-load.js';
 import { withDeferredCatalogueCounts } from './deferred-catalogue-counts.js';
@@ -168,7 +169,7 @@ async function seedInTransaction(
           indexesBuiltApart,
         ),
       );
-      await installCounterMachinery(trx);
+      await withParallelSorts(trx, () => installCounterMachinery(trx));
       // The journal's past hours took entries: they are counted again (lib/audit-hours.ts).
       await trx.deleteFrom('audit_entry_hours').execute();
       await trx.deleteFrom('audit_entry_days').execute();

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sqliteFilePath } from '../db/database.js';
 import { DocumentStorage } from '../storage/document-storage.js';
 import { createTestDatabase } from '../test/test-context.js';
-import { DEFAULT_TEXT_HASH_BYTES } from './bulk-load.js';
+import { DEFAULT_TEXT_HASH_BYTES, sortHelperThreads, withParallelSorts } from './bulk-load.js';
 import { seedDatabase } from './seed-database.js';
 
 /*
@@ -43,6 +43,11 @@ async function seedNotingJournals(database: TestDatabase): Promise<LoadFiles[]> 
 async function journalModeOf(database: TestDatabase): Promise<string> {
   const result = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(database.handle.db);
   return result.rows[0]?.journal_mode ?? '';
+}
+
+async function pragmaOf(database: TestDatabase, name: 'cache_size' | 'threads'): Promise<number> {
+  const result = await sql<Record<string, number>>`pragma ${sql.raw(name)}`.execute(database.handle.db);
+  return Number(Object.values(result.rows[0] ?? {})[0]);
 }
 
 async function textHashSizes(database: TestDatabase): Promise<Map<string, number | undefined>> {
@@ -86,6 +91,42 @@ describe('seed bulk load on SQLite', () => {
     for (const size of sizes.values()) expect(size).toBe(DEFAULT_TEXT_HASH_BYTES);
     const check = await sql<{ quick_check: string }>`pragma quick_check`.execute(database.handle.db);
     expect(check.rows).toEqual([{ quick_check: 'ok' }]);
+  });
+
+  it("sorts with helper threads and small runs inside withParallelSorts, then sets the connection's back", async () => {
+    const database = await createTestDatabase();
+    opened.push(database);
+    const db = database.handle.db;
+    await sql`pragma cache_size = -65536`.execute(db);
+    const inside = await withParallelSorts(db, async () => ({
+      threads: await pragmaOf(database, 'threads'),
+      cache: await pragmaOf(database, 'cache_size'),
+    }));
+    expect(inside).toEqual({ threads: sortHelperThreads(), cache: -4096 });
+    expect(await pragmaOf(database, 'threads')).toBe(0);
+    expect(await pragmaOf(database, 'cache_size')).toBe(-65536);
+
+    // A failed build sets them back too, and its error goes through.
+    await expect(
+      withParallelSorts(db, async () => {
+        await sql`create index broken_idx on no_such_table (x)`.execute(db);
+      }),
+    ).rejects.toThrow(/no_such_table/);
+    expect(await pragmaOf(database, 'threads')).toBe(0);
+    expect(await pragmaOf(database, 'cache_size')).toBe(-65536);
+  });
+
+  it('ends the seed with the connection’s cache and no helper thread', async () => {
+    const database = await createTestDatabase();
+    opened.push(database);
+    const cache = await pragmaOf(database, 'cache_size');
+    await seedNotingJournals(database);
+    expect(await pragmaOf(database, 'threads')).toBe(0);
+    expect(await pragmaOf(database, 'cache_size')).toBe(cache);
+  });
+
+  it('gives the sorter one helper thread per core beyond the first, at least one, at most four', () => {
+    expect([1, 2, 3, 4, 5, 16].map((cores) => sortHelperThreads(cores))).toEqual([1, 1, 2, 3, 4, 4]);
   });
 
   it('keeps the write-ahead log when another connection has the file open, and still loads everything', async () => {
