@@ -35,6 +35,7 @@ import * as twoFilterOrderIndexes from './migrations/2026-11-28-0039-two-filter-
 import * as searchTextStatistics from './migrations/2026-11-28-0040-search-text-statistics.js';
 import * as auditEntryHours from './migrations/2026-11-29-0041-audit-entry-hours.js';
 import * as journalSearchStatistics from './migrations/2026-11-29-0042-journal-search-statistics.js';
+import * as journalIndexAutomergeAfterSeed from './migrations/2026-11-29-0043-journal-index-automerge-after-seed.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0040-search-text-statistics': searchTextStatistics,
   '2026-11-29-0041-audit-entry-hours': auditEntryHours,
   '2026-11-29-0042-journal-search-statistics': journalSearchStatistics,
+  '2026-11-29-0043-journal-index-automerge-after-seed': journalIndexAutomergeAfterSeed,
 };
 
 export class MigrationError extends Error {}

@@ -4,6 +4,7 @@ import { insertAuditEntry } from '../modules/audit/audit.test-support.js';
 import { startIndexUpkeep } from '../server/index-upkeep.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import * as journalIndexMigration from './migrations/2026-11-27-0038-journal-index-background-merges.js';
+import * as automergeAfterSeedMigration from './migrations/2026-11-29-0043-journal-index-automerge-after-seed.js';
 import { segmentCount } from './text-index.test-support.js';
 import { indexMergesOf, segmentsOf } from './text-index-merge.js';
 import { startTextIndexUpkeep } from './text-index-upkeep.js';
@@ -149,6 +150,19 @@ describe('text indexes merged in the background (sqlite)', () => {
     await journalIndexMigration.down(ctx.db);
     expect(await automerge()).toBe(TIER);
     await journalIndexMigration.up(ctx.db);
+    expect(await automerge()).toBe(0);
+  });
+
+  it('migration 0043 takes the merges away from the writes again where a seed had given them back', async () => {
+    // What a large seed left before it carried the indexes' settings over: FTS5's default.
+    await sql`insert into ${sql.table(INDEX)} (${sql.table(INDEX)}, rank) values ('automerge', ${sql.lit(TIER)})`.execute(
+      ctx.db,
+    );
+    expect(await automerge()).toBe(TIER);
+    await automergeAfterSeedMigration.up(ctx.db);
+    expect(await automerge()).toBe(0);
+    // Where it was kept, it stays.
+    await automergeAfterSeedMigration.up(ctx.db);
     expect(await automerge()).toBe(0);
   });
 });

@@ -91,6 +91,20 @@ describe('the seed building its text indexes apart (SQLite)', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("keeps each text index's settings: the journal's is still merged in the background only", async () => {
+    const settings = async (database: TestDatabase, fts: string) =>
+      (
+        await sql<{ k: string; v: unknown }>`select k, v from ${sql.id(`${fts}_config`)} order by k`.execute(
+          database.handle.db,
+        )
+      ).rows;
+    for (const { fts } of TEXT_INDEXES_APART) {
+      expect(await settings(apart, fts), fts).toEqual(await settings(rebuilt, fts));
+    }
+    // Migration 2026-11-27-0038: no merge inside the writes that add to the journal's index.
+    expect(await settings(apart, 'audit_entries_fts')).toContainEqual({ k: 'automerge', v: 0 });
+  });
+
   it('gives the rows of the tables indexed apart the ids the database would have given', async () => {
     for (const { table, column } of TEXT_INDEXES_APART) {
       const ids = async (database: TestDatabase) =>

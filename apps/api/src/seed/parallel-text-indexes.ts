@@ -101,7 +101,7 @@ const WORKER_CACHE_KIB = 65_536;
 const MAX_PENDING_CHARACTERS = 64 * 1024 * 1024;
 /** The scratch file's schema name on the seed's connection, during the copy. */
 const SCRATCH_SCHEMA = 'seed_text_indexes';
-/** Each text index's tables that hold its entries (its `_config` keeps the database's own settings). */
+/** Each text index's tables that hold its entries (its settings, in `_config`, are carried over apart). */
 const DATA_TABLES = ['data', 'idx', 'docsize'] as const;
 
 /**
@@ -127,6 +127,36 @@ async function scratchFileBeside(db: Kysely<Database>): Promise<string> {
 
 function removeScratch(file: string): void {
   for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+}
+
+interface TextIndexSetting {
+  k: string;
+  v: unknown;
+}
+
+/**
+ * The settings kept in a text index's `_config` table (FTS5's own `version` aside): the journal's
+ * `automerge = 0` (migration 2026-11-27-0038), the seed's hash size. Dropping the table drops them:
+ * until they were carried over, a seeded journal index merged inside its writes again (at a million
+ * users one insert in 64 took 60–120 ms, the conversation reads' p95 at one connection 58 ms).
+ */
+async function settingsOf(trx: Kysely<Database>, name: string): Promise<TextIndexSetting[]> {
+  const { rows } = await sql<TextIndexSetting>`
+    select k, v from ${sql.id(`${name}_config`)} where k <> 'version' order by k`.execute(trx);
+  return rows;
+}
+
+/** Sets each of `settings` on the text index `name` through FTS5's own command (which checks it). */
+async function applySettings(
+  trx: Kysely<Database>,
+  name: string,
+  settings: readonly TextIndexSetting[],
+): Promise<void> {
+  for (const { k, v } of settings) {
+    // Numbers as literals: FTS5 wants integers, and bound numbers may reach SQLite as reals.
+    const value = typeof v === 'number' ? sql.lit(v) : sql`${v}`;
+    await sql`insert into ${sql.id(name)} (${sql.id(name)}, rank) values (${k}, ${value})`.execute(trx);
+  }
 }
 
 export class ParallelTextIndexes {
@@ -259,8 +289,10 @@ export class ParallelTextIndexes {
     this.connection.unsafeMode(true);
     try {
       for (const definition of [...this.definitions.values()].flat()) {
+        const settings = await settingsOf(trx, definition.name);
         await sql`drop table ${sql.id(definition.name)}`.execute(trx);
         await sql.raw(definition.sql).execute(trx);
+        await applySettings(trx, definition.name, settings);
         for (const part of DATA_TABLES) {
           const table = `${definition.name}_${part}`;
           await sql`delete from ${sql.id('main', table)}`.execute(trx);
