@@ -10,8 +10,8 @@ import type { FirstAdmin } from './server/prepare.js';
  *
  * With several workers the preparation runs in a short-lived child process, and the supervising
  * process loads nothing of the application (its modules are imported on demand) but, on SQLite, the
- * text indexes' background merges (server/index-upkeep.ts): it stays small, so
- * the server's memory is mostly the workers'.
+ * text indexes' background merges and the write-ahead log's checkpoints (server/sqlite-upkeep.ts):
+ * it stays small, so the server's memory is mostly the workers'.
  */
 
 const ROLE_VARIABLE = 'KWANZA_PROCESS_ROLE';

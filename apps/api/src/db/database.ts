@@ -40,6 +40,12 @@ export interface DatabaseOptions {
   /** SQLite's page cache, in MB (SQLite's own default is 2). */
   sqliteCacheMb?: number;
   /**
+   * SQLite: pages the write-ahead log may hold before a commit on this connection copies them into
+   * the database file (`wal_autocheckpoint`; SQLite's default, 1,000, when absent). The API processes
+   * under a supervisor take a far larger one: the supervisor checkpoints (db/wal-checkpoints.ts).
+   */
+  sqliteAutocheckpointPages?: number;
+  /**
    * Sees every SQL statement run, as sent to the driver, and how long the driver took to answer it
    * (the benchmark compares that with the same statements run by the bare driver).
    */
@@ -168,6 +174,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 0');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`cache_size = ${-1024 * (options.sqliteCacheMb ?? DEFAULT_SQLITE_CACHE_MB)}`);
+  if (options.sqliteAutocheckpointPages !== undefined) {
+    sqlite.pragma(`wal_autocheckpoint = ${Math.trunc(options.sqliteAutocheckpointPages)}`);
+  }
   const db = new Kysely<Database>({
     dialect: new LockWaitingSqliteDialect({
       database: new StatementCache(sqlite),

@@ -2,7 +2,7 @@
  * SQLite: what an FTS5 index's structure record tells (fts5_index.c): its segments, and, the record
  * changing with every write to the index, a version of the index's content; the statements that read
  * it and merge the index. No database library here: the supervising process runs them on a bare
- * better-sqlite3 connection (server/index-upkeep.ts), the API through Kysely (text-index-merge.ts).
+ * better-sqlite3 connection (server/sqlite-upkeep.ts), the API through Kysely (text-index-merge.ts).
  */
 
 /** FTS5's structure record: its row in `<index>_data` (fts5_index.c, FTS5_STRUCTURE_ROWID). */

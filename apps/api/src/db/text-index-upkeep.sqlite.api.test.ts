@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuditEntry } from '../modules/audit/audit.test-support.js';
-import { startIndexUpkeep } from '../server/index-upkeep.js';
+import { startSqliteUpkeep } from '../server/sqlite-upkeep.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import * as journalIndexMigration from './migrations/2026-11-27-0038-journal-index-background-merges.js';
 import * as automergeAfterSeedMigration from './migrations/2026-11-29-0043-journal-index-automerge-after-seed.js';
@@ -11,7 +11,7 @@ import { startTextIndexUpkeep } from './text-index-upkeep.js';
 
 /*
  * SQLite: the audit journal's text index is merged in the background, not by the inserts that add
- * to it (migration 0038, db/text-index-upkeep.ts, server/index-upkeep.ts).
+ * to it (migration 0038, db/text-index-upkeep.ts, server/sqlite-upkeep.ts).
  */
 
 const INDEX = 'audit_entries_fts';
@@ -126,8 +126,8 @@ describe('text indexes merged in the background (sqlite)', () => {
     expect(await segmentsOf(ctx.db, INDEX)).toBe(await segmentCount(ctx.db, INDEX));
   });
 
-  it("runs on a connection of the server's own, leaving up to 8 segments alone (server/index-upkeep)", async () => {
-    const stop = await startIndexUpkeep(ctx.config, (error) => {
+  it("runs on a connection of the server's own, leaving up to 8 segments alone (server/sqlite-upkeep)", async () => {
+    const stop = await startSqliteUpkeep(ctx.config, (error) => {
       throw error;
     });
     try {

@@ -26,7 +26,7 @@ export const BACKGROUND_MERGED_INDEXES: readonly string[] = ['audit_entries_fts'
 
 /**
  * What the loop needs of a connection: no database library here, so that the supervising process
- * loads none (a bare better-sqlite3 connection, server/index-upkeep.ts; Kysely in the API process,
+ * loads none (a bare better-sqlite3 connection, server/sqlite-upkeep.ts; Kysely in the API process,
  * text-index-merge.ts's `indexMergesOf`).
  */
 export interface TextIndexMerges {

@@ -1,17 +1,26 @@
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
+import { type DatabaseOptions, openDatabase } from '../db/database.js';
 import { indexMergesOf } from '../db/text-index-merge.js';
 import { startTextIndexUpkeep } from '../db/text-index-upkeep.js';
+import { API_AUTOCHECKPOINT_PAGES } from '../db/wal-checkpoints.js';
 import { recordAuditHours } from '../lib/audit-hours.js';
 import { purgeExpiredAuditEntries } from '../lib/audit-retention.js';
 
 const AUDIT_PURGE_INTERVAL_MS = 24 * 3600 * 1000;
 const AUDIT_HOURS_INTERVAL_MS = 10 * 60 * 1000;
 
+/**
+ * The database options of an API process: under a supervisor, the write-ahead log's checkpoints are
+ * the supervisor's (db/wal-checkpoints.ts), this process's own automatic one only a safeguard.
+ */
+export function apiDatabaseOptions(config: AppConfig, standalone: boolean): DatabaseOptions {
+  return standalone ? config : { ...config, sqliteAutocheckpointPages: API_AUTOCHECKPOINT_PAGES };
+}
+
 /** Serves the console and the API in this process; resolves with the address it listens on. */
 export async function serve(config: AppConfig, standalone: boolean): Promise<string> {
-  const database = openDatabase(config);
+  const database = openDatabase(apiDatabaseOptions(config, standalone));
   const app = await buildApp(config, { database });
   // The audit journal's retention, once a day in each process (a purge finds nothing left to do
   // after another one; the first ran at start-up, in server/prepare.ts).
@@ -34,7 +43,7 @@ export async function serve(config: AppConfig, standalone: boolean): Promise<str
   hourTimer.unref();
   app.addHook('onClose', async () => clearInterval(hourTimer));
   // Alone, this process merges the text indexes too, on the connection its requests use (with
-  // several, the supervising process does, on a connection of its own: server/index-upkeep.ts).
+  // several, the supervising process does, on a connection of its own: server/sqlite-upkeep.ts).
   if (standalone && database.dialect === 'sqlite') {
     const upkeep = startTextIndexUpkeep(indexMergesOf(database.db), {
       onError: (error) => app.log.warn({ err: error }, 'text index merge postponed'),

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import type { AppConfig } from '../config.js';
-import { startIndexUpkeep } from './index-upkeep.js';
 import type { FirstAdmin } from './prepare.js';
+import { startSqliteUpkeep } from './sqlite-upkeep.js';
 
 /** V8 semi-space of each API process, in MB (V8's default grows to 16). */
 export const WORKER_SEMI_SPACE_MB = 2;
@@ -65,16 +65,17 @@ export function superviseWorkers(config: AppConfig, admin: FirstAdmin): void {
   cluster.on('listening', (_worker, address) => {
     if (ready) return;
     ready = true;
-    // The text indexes' merges run here, beside the API processes rather than inside their requests.
-    startIndexUpkeep(config, (error) =>
-      console.error(`Fusion des index de recherche reportée : ${String(error)}`),
+    // The text indexes' merges and the log's checkpoints run here, beside the API processes rather
+    // than inside their requests.
+    startSqliteUpkeep(config, (error) =>
+      console.error(
+        `Entretien de la base SQLite reporté (index de recherche, journal WAL) : ${String(error)}`,
+      ),
     )
       .then((stop) => {
         stopUpkeep = stop;
       })
-      .catch((error: unknown) =>
-        console.error(`Fusion des index de recherche impossible : ${String(error)}`),
-      );
+      .catch((error: unknown) => console.error(`Entretien de la base SQLite impossible : ${String(error)}`));
     const host = address.address && address.address !== '::' ? address.address : '127.0.0.1';
     printReady(config, `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`, admin);
   });
