@@ -57,9 +57,11 @@ const DEFAULT_RESTART_FROM_PAGES = 1_000;
  * the log grow while writes follow each other: a writer starts the log over only when it finds it
  * wholly copied, and under steady writes there is always a newer page (at 8,000 journal inserts in a
  * row, the log reached the API's own threshold, whose checkpoint took 90–100 ms). The restart holds
- * writers off while it copies what the passive one left and waits for the readers, a few
- * milliseconds: the API processes' writes wait for it without blocking their event loops
- * (db/sqlite-dialect.ts). A failure is reported and the loop goes on.
+ * writers off while it copies what the passive ones left, syncs the file and waits for the readers:
+ * under the bench's 16 connections reading conversations (820 requests/s, each writing its journal
+ * entry), p50 8.5 ms, p90 13.8 (11.1 and 20.5 after a single passive checkpoint), against 30–80 ms
+ * for the passive ones, which hold no one off. The API processes' writes wait for it without
+ * blocking their event loops (db/sqlite-dialect.ts). A failure is reported and the loop goes on.
  */
 export function startWalCheckpoints(
   checkpointer: WalCheckpointer,
@@ -83,7 +85,11 @@ export function startWalCheckpoints(
       if (stopped) break;
       try {
         const passive = checkpointer.passive();
-        if (passive && passive.log >= restartFromPages) checkpointer.restart();
+        if (passive && passive.log >= restartFromPages) {
+          // Another passive one first: the restart then copies only what came during this one.
+          checkpointer.passive();
+          checkpointer.restart();
+        }
       } catch (error) {
         options.onError?.(error);
       }
