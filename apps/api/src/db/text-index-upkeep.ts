@@ -21,6 +21,8 @@
  * A merge that fails (the lock not obtained in time) is reported and tried again at the next turn.
  */
 
+import { type BackgroundLoop, startBackgroundLoop } from './background-loop.js';
+
 /** The FTS5 indexes merged in the background. */
 export const BACKGROUND_MERGED_INDEXES: readonly string[] = ['audit_entries_fts'];
 
@@ -49,10 +51,8 @@ export interface TextIndexUpkeepOptions {
   onError?: (error: unknown) => void;
 }
 
-export interface TextIndexUpkeep {
-  /** Ends the loop once its current statement is done. */
-  stop(): Promise<void>;
-}
+/** Ends the loop once its current statement is done (`stop`). */
+export type TextIndexUpkeep = BackgroundLoop;
 
 const DEFAULTS = { segmentsAllowed: 8, pagesPerStep: 64, stepPauseMs: 20, idleMs: 1000 };
 
@@ -63,39 +63,18 @@ export function startTextIndexUpkeep(
 ): TextIndexUpkeep {
   const indexes = options.indexes ?? BACKGROUND_MERGED_INDEXES;
   const { segmentsAllowed, pagesPerStep, stepPauseMs, idleMs } = { ...DEFAULTS, ...options };
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      // Unreferenced: a waiting loop does not keep the process alive.
-      const timer = setTimeout(resolve, ms);
-      timer.unref();
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  const loop = (async () => {
-    while (!stopped) {
-      let merged = false;
-      for (const index of indexes) {
-        if (stopped) break;
-        try {
-          if ((await merges.segments(index)) > segmentsAllowed) {
-            merged = (await merges.mergeStep(index, pagesPerStep)) || merged;
-          }
-        } catch (error) {
-          options.onError?.(error);
+  return startBackgroundLoop(async (stopped) => {
+    let merged = false;
+    for (const index of indexes) {
+      if (stopped()) break;
+      try {
+        if ((await merges.segments(index)) > segmentsAllowed) {
+          merged = (await merges.mergeStep(index, pagesPerStep)) || merged;
         }
+      } catch (error) {
+        options.onError?.(error);
       }
-      if (!stopped) await pause(merged ? stepPauseMs : idleMs);
     }
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      wake?.();
-      await loop;
-    },
-  };
+    return merged ? stepPauseMs : idleMs;
+  });
 }

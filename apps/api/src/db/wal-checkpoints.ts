@@ -12,6 +12,8 @@
  * the API process keeps SQLite's default (it has no one to hand the work to).
  */
 
+import { type BackgroundLoop, startBackgroundLoop } from './background-loop.js';
+
 /** The API processes' own checkpoint threshold under a supervisor (pages of 4 KB: 40 MB of log). */
 export const API_AUTOCHECKPOINT_PAGES = 10_000;
 
@@ -41,10 +43,8 @@ export interface WalCheckpointOptions {
   onError?: (error: unknown) => void;
 }
 
-export interface WalCheckpoints {
-  /** Ends the loop once its current checkpoint is done. */
-  stop(): Promise<void>;
-}
+/** Ends the loop once its current checkpoint is done (`stop`). */
+export type WalCheckpoints = BackgroundLoop;
 
 /** 250 ms: at the bench's 500 journal entries a second, some 1,900 pages a checkpoint. */
 const DEFAULT_INTERVAL_MS = 250;
@@ -69,37 +69,17 @@ export function startWalCheckpoints(
 ): WalCheckpoints {
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const restartFromPages = options.restartFromPages ?? DEFAULT_RESTART_FROM_PAGES;
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  const loop = (async () => {
-    while (!stopped) {
-      await new Promise<void>((resolve) => {
-        // Unreferenced: a waiting loop does not keep the process alive.
-        const timer = setTimeout(resolve, intervalMs);
-        timer.unref();
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      if (stopped) break;
-      try {
-        const passive = checkpointer.passive();
-        if (passive && passive.log >= restartFromPages) {
-          // Another passive one first: the restart then copies only what came during this one.
-          checkpointer.passive();
-          checkpointer.restart();
-        }
-      } catch (error) {
-        options.onError?.(error);
+  return startBackgroundLoop(() => {
+    try {
+      const passive = checkpointer.passive();
+      if (passive && passive.log >= restartFromPages) {
+        // Another passive one first: the restart then copies only what came during this one.
+        checkpointer.passive();
+        checkpointer.restart();
       }
+    } catch (error) {
+      options.onError?.(error);
     }
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      wake?.();
-      await loop;
-    },
-  };
+    return intervalMs;
+  }, intervalMs);
 }
