@@ -6,7 +6,14 @@ import type { Database } from '../db/schema.js';
 import { listAuditEntries } from '../modules/audit/audit.repository.js';
 import { insertAuditEntry } from '../modules/audit/audit.test-support.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
-import { lastSettledHour, recordAuditHours } from './audit-hours.js';
+import {
+  AFTER_EVERY_ENTRY,
+  AUDIT_HOUR_SETTLED_MS,
+  auditEntriesByPeriod,
+  keptRecentAuditCounts,
+  lastSettledHour,
+  recordAuditHours,
+} from './audit-hours.js';
 import { purgeExpiredAuditEntries } from './audit-retention.js';
 
 /*
@@ -168,5 +175,112 @@ describe("the audit journal's days", () => {
     expect((await countedHours(db)).at(-1)?.[0]).toBe(lastSettledHour(now));
     await expectCountedHours(db, now);
     await expectDeepPagesAsPlain();
+  });
+});
+
+describe("the journal's recent hours, as a process keeps them counted", () => {
+  let ctx: TestContext;
+  let db: Kysely<Database>;
+  const MINUTE = 60 * 1000;
+  // Twenty minutes into an hour: the hours after the last one counted begin an hour and twenty minutes before.
+  const start = Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR + 20 * MINUTE;
+  const at = (instant: number) => new Date(instant).toISOString();
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    db = ctx.db;
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  /** Every hour of the journal as its sources tell it at `now`, newest first, against its rows. */
+  const expectHoursAt = async (now: number) => {
+    const sources = auditEntriesByPeriod(db, new Date(now));
+    const told = new Map<string, number>();
+    for (const [month] of await sources.months()) {
+      for (const [day] of (await sources.days?.(month)) ?? []) {
+        for (const [hour, entries] of (await sources.hours?.(day)) ?? []) told.set(hour, entries);
+      }
+    }
+    const truth = await entriesPerHour(db);
+    expect([...told].filter(([, entries]) => entries > 0).sort()).toEqual([...truth].sort());
+  };
+
+  it('counts what was written since the last read, an entry written with an earlier time too', async () => {
+    // Hours already counted, then entries of the recent hours: some settled, some not yet.
+    for (let minutes = 200; minutes >= 0; minutes -= 7) {
+      await insertAuditEntry(db, { action: 'user.update', created_at: at(start - minutes * MINUTE) });
+    }
+    await recordAuditHours(db, new Date(start));
+    await expectHoursAt(start);
+    const kept = keptRecentAuditCounts(db);
+    // SQLite keeps every entry it saw; PostgreSQL those over AUDIT_HOUR_SETTLED_MS old.
+    const keptBefore = (now: number) =>
+      ctx.dialect === 'sqlite' ? AFTER_EVERY_ENTRY : at(now - AUDIT_HOUR_SETTLED_MS);
+    expect(kept?.settledUntil).toBe(keptBefore(start));
+    const since = `${lastSettledHour(new Date(start + HOUR))}`;
+    expect(since <= (kept?.since ?? '')).toBe(true);
+    const settledKept = [...(kept?.hours ?? [])].reduce((sum, [, entries]) => sum + entries, 0);
+    const settledRows = await db
+      .selectFrom('audit_entries')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('created_at', '>=', kept?.since ?? '')
+      .where('created_at', '<', kept?.settledUntil ?? '')
+      .executeTakeFirstOrThrow();
+    expect(settledKept).toBe(Number(settledRows.n));
+    expect(settledKept).toBeGreaterThan(0);
+
+    // Written since: now, and with a time among the settled ones (a seed's, a test's).
+    await insertAuditEntry(db, { action: 'user.update', created_at: at(start) });
+    // (The recent hours begin at 13 h 00 here, twenty minutes before `start`: 13 h 05 and 13 h 08.)
+    await insertAuditEntry(db, { action: 'user.update', created_at: at(start - 15 * MINUTE) });
+    await insertAuditEntry(db, { action: 'user.update', created_at: at(start - 12 * MINUTE) });
+    await expectHoursAt(start);
+    expect(keptRecentAuditCounts(db)?.newestId).toBe(
+      Number(
+        (
+          await db
+            .selectFrom('audit_entries')
+            .select((eb) => eb.fn.max('id').as('id'))
+            .executeTakeFirstOrThrow()
+        ).id,
+      ),
+    );
+
+    // Minutes later, entries not settled at the last read are, and more are written.
+    await insertAuditEntry(db, { action: 'user.update', created_at: at(start + 6 * MINUTE) });
+    await expectHoursAt(start + 7 * MINUTE);
+    expect(keptRecentAuditCounts(db)?.settledUntil).toBe(keptBefore(start + 7 * MINUTE));
+    await expectHoursAt(start + 7 * MINUTE);
+
+    // An hour later: the oldest recent hour is counted apart, the rest still kept.
+    await insertAuditEntry(db, { action: 'user.update', created_at: at(start + 70 * MINUTE) });
+    await expectHoursAt(start + 75 * MINUTE);
+    await recordAuditHours(db, new Date(start + 75 * MINUTE));
+    await insertAuditEntry(db, { action: 'user.update', created_at: at(start + 50 * MINUTE) });
+    await expectHoursAt(start + 75 * MINUTE);
+  });
+
+  it('reads a deep page among the recent hours as the plain offset does', async () => {
+    setDeepPageOffsetForTests(3);
+    try {
+      for (let minutes = 0; minutes < 40; minutes += 3) {
+        await insertAuditEntry(db, { action: 'user.update', created_at: at(Date.now() - minutes * MINUTE) });
+      }
+      const ids = await idsInOrder(db);
+      for (let page = 1; page <= Math.ceil(ids.length / 4); page += 1) {
+        const query = AuditListQuery.parse({ page: String(page), page_size: '4' });
+        expect(
+          (await listAuditEntries(db, query)).results.map((entry) => entry.id),
+          `page ${page}`,
+        ).toEqual(ids.slice((page - 1) * 4, page * 4));
+        // Between two pages, an entry written now: the next read counts it (the list grows by one).
+        if (page === 2) await insertAuditEntry(db, { action: 'user.update', created_at: at(Date.now()) });
+        if (page === 2) ids.splice(0, ids.length, ...(await idsInOrder(db)));
+      }
+    } finally {
+      setDeepPageOffsetForTests(DEEP_PAGE_OFFSET);
+    }
   });
 });
