@@ -9,6 +9,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { AuditEntriesTable, Database } from '../db/schema.js';
 import { nowIso } from '../db/sql.js';
 import { type AuditActor, currentAuditScope, declaredAction } from './audit-context.js';
+import { insertJournalRows, writeJournalRows } from './journal-writes.js';
 
 /*
  * The one way the API writes the audit journal. Call it with the transaction of the change it
@@ -38,7 +39,6 @@ export interface AuditDraft {
 const SECRET_FIELD = /password|token|secret|hash|signature|session/i;
 
 const LABEL_MAX = 300;
-const INSERT_BATCH = 500;
 
 function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -93,7 +93,7 @@ export function markAudited(): void {
 
 /**
  * Writes one entry per draft, in one statement per 500 entries, with the executor given (the
- * transaction of the change). Drafts without an action, outside a route that declared one, are a bug.
+ * transaction of the change; outside one, together with the other entries written at that moment). Drafts without an action, outside a route that declared one, are a bug.
  */
 export async function recordAudit(
   db: Kysely<Database>,
@@ -128,12 +128,9 @@ export async function recordAudit(
     };
     return { ...row, search_text: auditSearchText({ ...row, details: draft.details ?? null }) };
   });
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    await db
-      .insertInto('audit_entries')
-      .values(rows.slice(start, start + INSERT_BATCH))
-      .execute();
-  }
+  // Outside a transaction, with the other calls' entries of the moment (lib/journal-writes.ts).
+  if (db.isTransaction) await insertJournalRows(db, rows);
+  else await writeJournalRows(db, rows);
 }
 
 /** A value as the journal keeps it: JSON-safe (dates as ISO text, undefined as null). */
