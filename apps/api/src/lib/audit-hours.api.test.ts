@@ -182,7 +182,8 @@ describe("the journal's recent hours, as a process keeps them counted", () => {
   let ctx: TestContext;
   let db: Kysely<Database>;
   const MINUTE = 60 * 1000;
-  // Twenty minutes into an hour: the hours after the last one counted begin an hour and twenty minutes before.
+  // Twenty minutes into an hour: the hours after the last one counted begin an hour and twenty
+  // minutes before.
   const start = Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR + 20 * MINUTE;
   const at = (instant: number) => new Date(instant).toISOString();
 

@@ -93,7 +93,8 @@ export function markAudited(): void {
 
 /**
  * Writes one entry per draft, in one statement per 500 entries, with the executor given (the
- * transaction of the change; outside one, together with the other entries written at that moment). Drafts without an action, outside a route that declared one, are a bug.
+ * transaction of the change; outside one, together with the other entries written at that moment,
+ * lib/journal-writes.ts). Drafts without an action, outside a route that declared one, are a bug.
  */
 export async function recordAudit(
   db: Kysely<Database>,
@@ -128,7 +129,6 @@ export async function recordAudit(
     };
     return { ...row, search_text: auditSearchText({ ...row, details: draft.details ?? null }) };
   });
-  // Outside a transaction, with the other calls' entries of the moment (lib/journal-writes.ts).
   if (db.isTransaction) await insertJournalRows(db, rows);
   else await writeJournalRows(db, rows);
 }

@@ -4,10 +4,11 @@ import type { AuditEntriesTable, Database } from '../db/schema.js';
 import { classifyDatabaseFailure } from './database-errors.js';
 
 /*
- * The journal's entries written outside a transaction (a conversation read, an export, a login…),
- * written together: the calls made in one turn of the event loop, and those made while a write is
- * under way (waiting for SQLite's write lock, or for PostgreSQL's answer), go in by one statement and
- * one commit when it is their turn. Each call still returns once its own entries are committed.
+ * The journal's entries written outside a transaction (a conversation read, an export, a refused
+ * login), written together: the calls made in one turn of the event loop, and those made while a
+ * write is under way (waiting for SQLite's write lock, or for PostgreSQL's answer), go in by one
+ * statement and one commit when it is their turn. Each call still returns once its own entries are
+ * committed.
  *
  * Every entry written alone was a transaction of its own, and on SQLite a segment of the journal's
  * text index of its own (written out at each commit, merged later): reading a conversation, which
