@@ -1,10 +1,11 @@
 import { SEARCH_COUNT_CAP } from '@kwanza/contract';
-import type { Kysely, KyselyPlugin } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredAuditEntries } from '../lib/audit-retention.js';
 import { insertLoginEntries } from '../modules/audit/audit.test-support.js';
 import { insertCrackedCeilings } from '../modules/disputes/disputes.factories.js';
 import { userRow } from '../test/factories.js';
+import { recordingStatementKinds as recording } from '../test/statement-recorder.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import { groupsUpToCap, WITNESS_MARGIN, WITNESSES } from './capped-witnesses.js';
 import { countUpToCap } from './paginate.js';
@@ -21,26 +22,6 @@ interface UsersAnswer {
   count: number;
   count_capped?: boolean;
   stats: { pending: number } | null;
-}
-
-/**
- * Records the kind of each statement a database handle runs (a raw one is the witnesses' check); a
- * statement only compiled (a key) has no result and is not recorded.
- */
-function recording(db: Kysely<Database>): { db: Kysely<Database>; kinds: string[] } {
-  const kinds: string[] = [];
-  const compiled = new WeakMap<object, string>();
-  const plugin: KyselyPlugin = {
-    transformQuery(args) {
-      compiled.set(args.queryId, args.node.kind);
-      return args.node;
-    },
-    async transformResult(args) {
-      kinds.push(compiled.get(args.queryId) ?? 'unknown');
-      return args.result;
-    },
-  };
-  return { db: db.withPlugin(plugin), kinds };
 }
 
 /** A search's count: past the cap, its proof keeps witnesses. */

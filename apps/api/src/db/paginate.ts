@@ -1,7 +1,11 @@
 import { SEARCH_COUNT_CAP } from '@kwanza/contract';
 import { type Compilable, type Kysely, type OperationNodeSource, type SelectQueryBuilder, sql } from 'kysely';
 import { RecentlyUsed } from '../lib/recently-used.js';
-import { type AppendOnlyTable, matchesUpToWitnesses } from './capped-witnesses.js';
+import {
+  type AppendOnlyTable,
+  matchesUpToWitnesses,
+  sqliteMatchesUpToWitnesses,
+} from './capped-witnesses.js';
 import {
   bucketSetsOf,
   type CounterArmRow,
@@ -42,6 +46,12 @@ export interface RowsBeside<R> {
 }
 
 /**
+ * A search's filtered set selecting the id, each searched text checked on the row (db/search.ts
+ * ROW_PLAN): what a kept witness is tested against (db/capped-witnesses.ts).
+ */
+export type CheckedMatches = () => SelectQueryBuilder<Database, keyof Database, { id: number }>;
+
+/**
  * Rows of `matches` (a filtered query selecting one column), counted up to the cap. `searching`: a
  * free-text search's matches, whose proof past the cap PostgreSQL keeps witnesses of
  * (db/capped-witnesses.ts). Not for a count an index serves (an admin's unread notifications, the
@@ -51,11 +61,14 @@ export interface RowsBeside<R> {
 export async function countUpToCap<QDB, TB extends keyof QDB, O>(
   db: Kysely<Database>,
   matches: SelectQueryBuilder<QDB, TB, O>,
-  options: { searching?: boolean; appendOnly?: AppendOnlyTable } = {},
+  options: { searching?: boolean; appendOnly?: AppendOnlyTable; checked?: CheckedMatches } = {},
 ): Promise<{ count: number; capped: boolean }> {
-  if (options.searching && dialectOf(db) === 'postgres') {
+  const sqliteChecked = dialectOf(db) === 'sqlite' ? options.checked : undefined;
+  if (options.searching && (dialectOf(db) === 'postgres' || sqliteChecked)) {
     // Its matches' ids, which a proof past the cap keeps as witnesses (db/capped-witnesses.ts).
-    const ids = await matchesUpToWitnesses(db, matches, options.appendOnly);
+    const ids = sqliteChecked
+      ? await sqliteMatchesUpToWitnesses(db, matches, sqliteChecked())
+      : await matchesUpToWitnesses(db, matches, options.appendOnly);
     return ids === null || ids.length > SEARCH_COUNT_CAP
       ? { count: SEARCH_COUNT_CAP, capped: true }
       : { count: ids.length, capped: false };
@@ -75,8 +88,10 @@ export async function countUpToCap<QDB, TB extends keyof QDB, O>(
 async function matchingIds<QDB, TB extends keyof QDB, O>(
   db: Kysely<Database>,
   matches: SelectQueryBuilder<QDB, TB, O>,
+  checked?: CheckedMatches,
 ): Promise<number[] | null> {
   if (dialectOf(db) === 'postgres') return matchesUpToWitnesses(db, matches);
+  if (checked) return sqliteMatchesUpToWitnesses(db, matches, checked());
   const rows = await matches.limit(SEARCH_COUNT_CAP + 1).execute();
   return rows.map(firstNumber);
 }
@@ -102,6 +117,11 @@ export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
     rowsBeside?: (reads: readonly UnboundCounterRead[]) => Promise<RowsBeside<R>>;
     /** The filtered set selecting one column, the id (counted up to the cap when searching). */
     matches: () => SelectQueryBuilder<QDB, TB, O>;
+    /**
+     * SQLite, a search beside other filters: the same set with each searched text checked on the row
+     * (`CheckedMatches`); a proof past the cap then keeps witnesses (db/capped-witnesses.ts).
+     */
+    checked?: CheckedMatches;
     rows: () => Promise<R[]>;
     /**
      * The page among these ids (every match of a search, when there are no more than the cap), in
@@ -115,7 +135,7 @@ export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
     return { count: SEARCH_COUNT_CAP, capped: true, rows: await list.rows() };
   }
   if (list.searching && list.rowsOf) {
-    const ids = await matchingIds(db, list.matches());
+    const ids = await matchingIds(db, list.matches(), list.checked);
     if (ids !== null && ids.length <= SEARCH_COUNT_CAP) {
       const rows = ids.length === 0 ? [] : await list.rowsOf(ids);
       return { count: ids.length, capped: false, rows, matchIds: ids };
@@ -130,7 +150,7 @@ export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
     return { count: count(sets), capped: false, rows, counterSets: sets };
   }
   const countTotal = async () => {
-    if (list.searching) return countUpToCap(db, list.matches(), { searching: true });
+    if (list.searching) return countUpToCap(db, list.matches(), { searching: true, checked: list.checked });
     if (!list.exactCount) throw new Error('fetchListPage : ni exactCount ni counted.');
     return { count: await list.exactCount(), capped: false };
   };

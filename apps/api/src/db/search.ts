@@ -535,6 +535,14 @@ export function filteredColumn(
 export const ROW_PLAN: SearchPlan = { kind: 'scan' };
 
 /**
+ * Every side of a search checked on the row (ROW_PLAN): the set a kept witness of a proof past the
+ * cap is tested against, by its primary key (db/capped-witnesses.ts).
+ */
+export function rowPlans(sides: readonly SearchSide[]): SearchPlans {
+  return new Map(sides.map((side) => [side.table, ROW_PLAN]));
+}
+
+/**
  * The plan of the listed rows' own text when they are read joined to its text index's matches
  * (`inTextIndexOrder`): the join has found the term in each of them (for three characters or more,
  * a trigram phrase is exactly a substring), so nothing is checked again (a LIKE per visited row was

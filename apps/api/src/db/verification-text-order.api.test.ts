@@ -112,6 +112,51 @@ describe(`verification searches under broad filters (${process.env.TEST_DATABASE
     expect(personal.count).toBe(REJECTED);
   });
 
+  it('counts exactly at once when decisions take a capped set under the cap', async () => {
+    const paths = {
+      client_verifications: '/api/admin/client-verification/?search=cacuaco&verification_status=pending',
+      provider_verifications: '/api/admin/provider-verification/?search=cacuaco&status=pending',
+    } as const;
+    for (const [table, path] of Object.entries(paths) as [keyof typeof paths, string][]) {
+      // Twice past the cap: the second answer checks what the first one proved (db/capped-witnesses).
+      for (let round = 0; round < 2; round += 1) {
+        expect(await list(path)).toMatchObject({ count: SEARCH_COUNT_CAP, count_capped: true });
+      }
+      const pending = await ctx.db
+        .selectFrom(table)
+        .select('id')
+        .where('verification_status', '=', 'pending')
+        .orderBy('id')
+        .execute();
+      const keep = 10;
+      await ctx.db
+        .updateTable(table)
+        .set({ verification_status: 'verified' })
+        .where(
+          'id',
+          'in',
+          pending.slice(keep).map((row) => row.id),
+        )
+        .execute();
+      const after = await list(path);
+      expect([after.count, after.count_capped], path).toEqual([keep, undefined]);
+      expect(after.results.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+        pending.slice(0, keep).map((row) => row.id),
+      );
+      // Back to pending: past the cap again.
+      await ctx.db
+        .updateTable(table)
+        .set({ verification_status: 'pending' })
+        .where(
+          'id',
+          'in',
+          pending.slice(keep).map((row) => row.id),
+        )
+        .execute();
+      expect(await list(path)).toMatchObject({ count: SEARCH_COUNT_CAP, count_capped: true });
+    }
+  });
+
   it('finds nothing under a filter no match passes', async () => {
     expect(
       await list('/api/admin/client-verification/?search=cacuaco&verification_status=verified'),

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, KyselyPlugin } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -15,4 +15,24 @@ export function recordingStatements(db: Kysely<Database>): { db: Kysely<Database
     },
   });
   return { db: recorded, statements };
+}
+
+/**
+ * Records the kind of each statement a database handle runs (a raw one: a witnesses' check, db/
+ * capped-witnesses); a statement only compiled (a key) has no result and is not recorded.
+ */
+export function recordingStatementKinds(db: Kysely<Database>): { db: Kysely<Database>; kinds: string[] } {
+  const kinds: string[] = [];
+  const compiled = new WeakMap<object, string>();
+  const plugin: KyselyPlugin = {
+    transformQuery(args) {
+      compiled.set(args.queryId, args.node.kind);
+      return args.node;
+    },
+    async transformResult(args) {
+      kinds.push(compiled.get(args.queryId) ?? 'unknown');
+      return args.result;
+    },
+  };
+  return { db: db.withPlugin(plugin), kinds };
 }

@@ -15,6 +15,7 @@ import {
   mayReadInTextOrder,
   pagePlans,
   planSearches,
+  rowPlans,
   type SearchPlans,
   type SearchSide,
   searchAnySide,
@@ -315,6 +316,11 @@ export async function listConversations(
             { table: 'conversations', term: query.search },
           )
         : filtered().select('conversations.id'),
+    checked: () =>
+      db
+        .selectFrom('conversations')
+        .where(matchesFilters(db, query, now, rowPlans(CONVERSATION_SEARCH)))
+        .select('conversations.id'),
     ...pageReaders(
       db,
       {

@@ -28,6 +28,7 @@ import {
   mayReadInTextOrder,
   pagePlan,
   planSearch,
+  ROW_PLAN,
   type SearchPlan,
   type SearchSide,
   searchCapped,
@@ -341,6 +342,11 @@ export async function listProjects(
             { table: 'projects', term: search },
           )
         : filtered().select('projects.id'),
+    checked: () =>
+      db
+        .selectFrom('projects')
+        .where(matchesFilters(db, query, ROW_PLAN))
+        .select('projects.id'),
     ...readers,
   });
   return { count: page.count, count_capped: page.capped, results: page.rows.map(toProject) };

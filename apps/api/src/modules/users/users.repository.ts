@@ -14,6 +14,7 @@ import {
   mayReadInTextOrder,
   pagePlan,
   planSearch,
+  ROW_PLAN,
   type SearchPlan,
   type SearchSide,
   searchCapped,
@@ -251,6 +252,7 @@ export async function listUsers(
             term: search,
           })
         : filteredUsers(db, query, plan).select('users.id'),
+    checked: () => filteredUsers(db, query, ROW_PLAN).select('users.id'),
     ...pageReaders(
       db,
       {

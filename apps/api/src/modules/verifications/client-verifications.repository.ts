@@ -16,7 +16,13 @@ import type { Dialect } from '../../db/database.js';
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
 import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { filteredColumn, inTextIndexOrder, type SearchPlans, searchAnySide } from '../../db/search.js';
+import {
+  filteredColumn,
+  inTextIndexOrder,
+  rowPlans,
+  type SearchPlans,
+  searchAnySide,
+} from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
 import { trackChanges } from '../../lib/audit-objects.js';
@@ -235,6 +241,7 @@ export async function pageOfClientVerifications(
             },
           )
         : filtered().select('client_verifications.id'),
+    checked: () => filtered(rowPlans(CLIENT_VERIFICATION_SEARCH)).select('client_verifications.id'),
     ...readers,
   });
   // Lists never issue document links.

@@ -21,7 +21,13 @@ import type { Dialect } from '../../db/database.js';
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
 import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
-import { filteredColumn, inTextIndexOrder, type SearchPlans, searchAnySide } from '../../db/search.js';
+import {
+  filteredColumn,
+  inTextIndexOrder,
+  rowPlans,
+  type SearchPlans,
+  searchAnySide,
+} from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -369,6 +375,7 @@ export async function pageOfProviderVerifications(
             },
           )
         : filtered().select('provider_verifications.id'),
+    checked: () => filtered(rowPlans(VERIFICATION_SEARCH)).select('provider_verifications.id'),
     ...readers,
   });
   // Lists never issue document links.
