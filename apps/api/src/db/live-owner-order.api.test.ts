@@ -10,6 +10,7 @@ import { expectIndexes } from '../test/index-columns.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import { down, up } from './migrations/2026-11-27-0030-live-owner-order.js';
 import * as twoFilterOrderIndexes from './migrations/2026-11-28-0039-two-filter-order-indexes.js';
+import * as statusSearchCovering from './migrations/2026-11-29-0044-verification-status-search-covering.js';
 import type { Database } from './schema.js';
 import { dialectOf } from './sql.js';
 
@@ -17,6 +18,7 @@ import { dialectOf } from './sql.js';
  * Migration 0030 on both databases: provider profiles and verifications carry their user's deletion
  * time (`user_deleted_at`), kept by triggers whoever writes, and the lists' order indexes hold the
  * live users' rows only, so that a deep page is read from an index with no check per entry.
+ * Migration 0044, which widens two of those indexes on SQLite, is undone first.
  */
 
 const OWNED = ['provider_profiles', 'provider_verifications', 'client_verifications'] as const;
@@ -80,6 +82,8 @@ describe('migration 0030: rows of deleted users leave the lists’ order indexes
 
   beforeAll(async () => {
     ctx = await createTestContext();
+    // 0030's indexes as it left them: 0044 widened two of them on SQLite.
+    await statusSearchCovering.down(ctx.db);
     const provider = await insertProvider(ctx.db);
     userId = provider.userId;
     rows = {

@@ -36,6 +36,7 @@ import * as searchTextStatistics from './migrations/2026-11-28-0040-search-text-
 import * as auditEntryHours from './migrations/2026-11-29-0041-audit-entry-hours.js';
 import * as journalSearchStatistics from './migrations/2026-11-29-0042-journal-search-statistics.js';
 import * as journalIndexAutomergeAfterSeed from './migrations/2026-11-29-0043-journal-index-automerge-after-seed.js';
+import * as verificationStatusSearchCovering from './migrations/2026-11-29-0044-verification-status-search-covering.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0041-audit-entry-hours': auditEntryHours,
   '2026-11-29-0042-journal-search-statistics': journalSearchStatistics,
   '2026-11-29-0043-journal-index-automerge-after-seed': journalIndexAutomergeAfterSeed,
+  '2026-11-29-0044-verification-status-search-covering': verificationStatusSearchCovering,
 };
 
 export class MigrationError extends Error {}

@@ -543,6 +543,15 @@ export function rowPlans(sides: readonly SearchSide[]): SearchPlans {
 }
 
 /**
+ * A list's `checked` set (db/paginate.ts), unless its search's plans already hold every match
+ * (`isPlannedByIds`): those are counted by their ids at once, and a proof kept for them would only
+ * cost its key.
+ */
+export function checkedUnlessByIds<T>(plans: SearchPlan | SearchPlans, checked: T): T | undefined {
+  return isPlannedByIds(plans) ? undefined : checked;
+}
+
+/**
  * The plan of the listed rows' own text when they are read joined to its text index's matches
  * (`inTextIndexOrder`): the join has found the term in each of them (for three characters or more,
  * a trigram phrase is exactly a substring), so nothing is checked again (a LIKE per visited row was

@@ -11,6 +11,7 @@ import { type CounterList, readCounters, sumBuckets } from '../../db/counters.js
 import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
+  checkedUnlessByIds,
   inTextIndexOrder,
   mayReadInTextOrder,
   pagePlans,
@@ -316,11 +317,12 @@ export async function listConversations(
             { table: 'conversations', term: query.search },
           )
         : filtered().select('conversations.id'),
-    checked: () =>
+    checked: checkedUnlessByIds(plans, () =>
       db
         .selectFrom('conversations')
         .where(matchesFilters(db, query, now, rowPlans(CONVERSATION_SEARCH)))
         .select('conversations.id'),
+    ),
     ...pageReaders(
       db,
       {

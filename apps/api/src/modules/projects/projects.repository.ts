@@ -21,6 +21,7 @@ import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
 import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
+  checkedUnlessByIds,
   filteredColumn,
   INDEX_PLAN,
   inTextIndexOrder,
@@ -342,11 +343,12 @@ export async function listProjects(
             { table: 'projects', term: search },
           )
         : filtered().select('projects.id'),
-    checked: () =>
+    checked: checkedUnlessByIds(plan, () =>
       db
         .selectFrom('projects')
         .where(matchesFilters(db, query, ROW_PLAN))
         .select('projects.id'),
+    ),
     ...readers,
   });
   return { count: page.count, count_capped: page.capped, results: page.rows.map(toProject) };

@@ -7,6 +7,7 @@ import { lockActiveAdmins, lockRowsFollowingUser } from '../../db/locks.js';
 import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
+  checkedUnlessByIds,
   filteredColumn,
   INDEX_PLAN,
   inTextIndexOrder,
@@ -252,7 +253,7 @@ export async function listUsers(
             term: search,
           })
         : filteredUsers(db, query, plan).select('users.id'),
-    checked: () => filteredUsers(db, query, ROW_PLAN).select('users.id'),
+    checked: checkedUnlessByIds(plan, () => filteredUsers(db, query, ROW_PLAN).select('users.id')),
     ...pageReaders(
       db,
       {

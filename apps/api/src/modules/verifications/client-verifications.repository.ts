@@ -17,6 +17,7 @@ import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
 import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
+  checkedUnlessByIds,
   filteredColumn,
   inTextIndexOrder,
   rowPlans,
@@ -241,7 +242,9 @@ export async function pageOfClientVerifications(
             },
           )
         : filtered().select('client_verifications.id'),
-    checked: () => filtered(rowPlans(CLIENT_VERIFICATION_SEARCH)).select('client_verifications.id'),
+    checked: checkedUnlessByIds(plans, () =>
+      filtered(rowPlans(CLIENT_VERIFICATION_SEARCH)).select('client_verifications.id'),
+    ),
     ...readers,
   });
   // Lists never issue document links.

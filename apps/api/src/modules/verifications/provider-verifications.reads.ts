@@ -22,6 +22,7 @@ import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
 import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
+  checkedUnlessByIds,
   filteredColumn,
   inTextIndexOrder,
   rowPlans,
@@ -375,7 +376,9 @@ export async function pageOfProviderVerifications(
             },
           )
         : filtered().select('provider_verifications.id'),
-    checked: () => filtered(rowPlans(VERIFICATION_SEARCH)).select('provider_verifications.id'),
+    checked: checkedUnlessByIds(plans, () =>
+      filtered(rowPlans(VERIFICATION_SEARCH)).select('provider_verifications.id'),
+    ),
     ...readers,
   });
   // Lists never issue document links.
