@@ -54,9 +54,9 @@ export type CheckedMatches = () => SelectQueryBuilder<Database, keyof Database, 
 /**
  * Rows of `matches` (a filtered query selecting one column), counted up to the cap. `searching`: a
  * free-text search's matches, whose proof past the cap PostgreSQL keeps witnesses of
- * (db/capped-witnesses.ts). Not for a count an index serves (an admin's unread notifications, the
- * journal's entries of one action): reading 1,001 of its entries costs less than checking 1,001
- * witnesses by key (the journal's count, 1.9 ms checked).
+ * (db/capped-witnesses.ts), and SQLite when given the `checked` set. Not for a count an index serves
+ * (an admin's unread notifications, the journal's entries of one action): reading 1,001 of its
+ * entries costs less than checking 1,001 witnesses by key (the journal's count, 1.9 ms checked).
  */
 export async function countUpToCap<QDB, TB extends keyof QDB, O>(
   db: Kysely<Database>,
