@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredAuditEntries } from '../lib/audit-retention.js';
 import { insertLoginEntries } from '../modules/audit/audit.test-support.js';
 import { insertCrackedCeilings } from '../modules/disputes/disputes.factories.js';
-import { userRow } from '../test/factories.js';
+import { insertMembers } from '../test/factories.js';
 import { recordingStatementKinds as recording } from '../test/statement-recorder.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import { groupsUpToCap, WITNESS_MARGIN, WITNESSES } from './capped-witnesses.js';
@@ -35,21 +35,9 @@ describe('searches past the cap proven by their kept witnesses (postgres)', () =
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const rows = Array.from({ length: KILAMBAS + 40 }, (_, index) =>
-      userRow({
-        username: `membre${index}`,
-        email: `membre${index}@kwanza.test`,
-        first_name: 'Membre',
-        last_name: index < KILAMBAS ? 'Kilamba' : 'Cazenga',
-        date_joined: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
-      }),
-    );
-    for (let start = 0; start < rows.length; start += 250) {
-      await ctx.db
-        .insertInto('users')
-        .values(rows.slice(start, start + 250))
-        .execute();
-    }
+    await insertMembers(ctx.db, KILAMBAS + 40, (index) => ({
+      last_name: index < KILAMBAS ? 'Kilamba' : 'Cazenga',
+    }));
     const found = await ctx.db
       .selectFrom('users')
       .select('id')

@@ -1,7 +1,7 @@
 import { SEARCH_COUNT_CAP } from '@kwanza/contract';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userRow } from '../test/factories.js';
+import { insertMembers } from '../test/factories.js';
 import { recordingStatementKinds } from '../test/statement-recorder.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import { sqliteWitnessCheck, WITNESS_MARGIN, WITNESSES } from './capped-witnesses.js';
@@ -23,23 +23,11 @@ describe('filtered searches past the cap proven by their kept witnesses (sqlite)
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const rows = Array.from({ length: KILAMBAS + 40 }, (_, index) =>
-      userRow({
-        username: `membre${index}`,
-        email: `membre${index}@kwanza.test`,
-        first_name: 'Membre',
-        last_name: 'Kilamba',
-        // The last 40 are providers: the filter leaves them out.
-        role: index < KILAMBAS ? 'client' : 'provider',
-        date_joined: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
-      }),
-    );
-    for (let start = 0; start < rows.length; start += 250) {
-      await ctx.db
-        .insertInto('users')
-        .values(rows.slice(start, start + 250))
-        .execute();
-    }
+    // The last 40 are providers: the filter leaves them out.
+    await insertMembers(ctx.db, KILAMBAS + 40, (index) => ({
+      last_name: 'Kilamba',
+      role: index < KILAMBAS ? 'client' : 'provider',
+    }));
   }, 60_000);
 
   afterAll(() => ctx.close());

@@ -52,3 +52,29 @@ export async function insertUser(
   const inserted = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
 }
+
+/**
+ * Inserts `count` members (`membre<index>`, first name Membre, joined a minute apart from 2026-01-01)
+ * by batches of 250, each with `values(index)` over those defaults.
+ */
+export async function insertMembers(
+  db: Kysely<Database>,
+  count: number,
+  values: (index: number) => Partial<Insertable<UsersTable>>,
+): Promise<void> {
+  const rows = Array.from({ length: count }, (_, index) =>
+    userRow({
+      username: `membre${index}`,
+      email: `membre${index}@kwanza.test`,
+      first_name: 'Membre',
+      date_joined: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
+      ...values(index),
+    }),
+  );
+  for (let start = 0; start < rows.length; start += 250) {
+    await db
+      .insertInto('users')
+      .values(rows.slice(start, start + 250))
+      .execute();
+  }
+}
