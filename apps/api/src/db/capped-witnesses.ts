@@ -68,9 +68,10 @@ export async function matchesUpToWitnesses<QDB, TB extends keyof QDB, O>(
 }
 
 /**
- * SQLite: the ids of `matches` (a filtered query selecting one column, the id, however it reads the
- * term: by the text index, in its order), up to WITNESSES of them; or null when the witnesses kept
- * from an earlier proof of the same set show more than the cap of matches now. `checked`: the same
+ * SQLite: the rows of `matches` (a filtered query selecting the id, however it reads the term: by
+ * the text index, in its order; then any value, the `group`), up to WITNESSES of them; or null when
+ * the witnesses kept from an earlier proof of the same set show more than the cap of matches now.
+ * `checked`: the same
  * set with each searched text checked on the row (db/search.ts ROW_PLAN), whose statement and values
  * name the set and which each witness is tested against.
  */
@@ -85,12 +86,11 @@ export async function sqliteMatchesUpToWitnesses<
   db: Kysely<Database>,
   matches: SelectQueryBuilder<QDB, TB, O>,
   checked: SelectQueryBuilder<CDB, CTB, CO>,
-): Promise<number[] | null> {
+): Promise<Array<{ id: number; group: unknown }> | null> {
   const key = proofKey(checked);
   const witnesses = proofsByDatabase.of(db).get(key);
   if (witnesses !== undefined && (await witnessesStillMatch(db, checked, witnesses))) return null;
-  const rows = await readMatches(db, matches, key, 'sqlite');
-  return rows.map((row) => row.id);
+  return readMatches(db, matches, key, 'sqlite');
 }
 
 /**

@@ -157,6 +157,69 @@ describe(`verification searches under broad filters (${process.env.TEST_DATABASE
     }
   });
 
+  it('pages a search under the cap in the list’s order, newest first and in the queue oldest first', async () => {
+    const ordered = async (table: 'client_verifications' | 'provider_verifications', ids: number[]) => {
+      const rows = await ctx.db
+        .selectFrom(table)
+        .select('id')
+        .where('id', 'in', ids)
+        .orderBy('submitted_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map((row) => row.id);
+    };
+    const ids = (answer: Answer) => answer.results.map((row) => row.id);
+    const clients = await ordered('client_verifications', expected.client);
+    const providers = await ordered('provider_verifications', expected.provider);
+    for (const page of [1, 3, 20]) {
+      const window = (all: number[]) => all.slice((page - 1) * 20, page * 20);
+      const client = await list(
+        `/api/admin/client-verification/?search=cacuaco&verification_status=rejected&page=${page}&page_size=20`,
+      );
+      expect([client.count, ids(client)], `page ${page}`).toEqual([REJECTED, window(clients)]);
+      const provider = await list(
+        `/api/admin/provider-verification/?search=cacuaco&status=rejected&page=${page}&page_size=20`,
+      );
+      expect([provider.count, ids(provider)], `page ${page}`).toEqual([REJECTED, window(providers)]);
+    }
+    // The pending queue, oldest first: its matches past the cap are 1,200, so only the rejected
+    // ones, turned pending for a moment, make a set under it.
+    const pending = await ctx.db
+      .selectFrom('provider_verifications')
+      .select('id')
+      .where('verification_status', '=', 'pending')
+      .execute();
+    const setStatus = (status: 'pending' | 'rejected', among: number[]) =>
+      ctx.db
+        .updateTable('provider_verifications')
+        .set({ verification_status: status })
+        .where('id', 'in', among)
+        .execute();
+    await setStatus(
+      'rejected',
+      pending.map((row) => row.id),
+    );
+    await setStatus('pending', expected.provider);
+    try {
+      const oldest = [...providers].reverse();
+      for (const page of [1, 2]) {
+        const queue = await list(
+          `/api/admin/provider-verification/pending/?search=cacuaco&page=${page}&page_size=20`,
+        );
+        expect([queue.count, ids(queue)], `queue page ${page}`).toEqual([
+          REJECTED,
+          oldest.slice((page - 1) * 20, page * 20),
+        ]);
+      }
+    } finally {
+      await setStatus('rejected', expected.provider);
+      await setStatus(
+        'pending',
+        pending.map((row) => row.id),
+      );
+    }
+  });
+
   it('finds nothing under a filter no match passes', async () => {
     expect(
       await list('/api/admin/client-verification/?search=cacuaco&verification_status=verified'),

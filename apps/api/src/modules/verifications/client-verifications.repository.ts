@@ -245,6 +245,11 @@ export async function pageOfClientVerifications(
     checked: checkedUnlessByIds(plans, () =>
       filtered(rowPlans(CLIENT_VERIFICATION_SEARCH)).select('client_verifications.id'),
     ),
+    matchOrder: {
+      column: 'client_verifications.submitted_at',
+      direction: 'desc',
+      pageEnd: page.offset + page.limit,
+    },
     ...readers,
   });
   // Lists never issue document links.

@@ -379,6 +379,11 @@ export async function pageOfProviderVerifications(
     checked: checkedUnlessByIds(plans, () =>
       filtered(rowPlans(VERIFICATION_SEARCH)).select('provider_verifications.id'),
     ),
+    matchOrder: {
+      column: 'provider_verifications.submitted_at',
+      direction,
+      pageEnd: page.offset + page.limit,
+    },
     ...readers,
   });
   // Lists never issue document links.
