@@ -12,7 +12,7 @@ import {
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { countValues, type GroupedMatch, groupsUpToCap } from '../../db/capped-witnesses.js';
 import { countByPart } from '../../db/counters.js';
-import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
+import { fetchListPage, firstInOrder, pageReaders, searchPageKey } from '../../db/paginate.js';
 import { executeNamed } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import {
@@ -168,12 +168,30 @@ function toDispute<E extends DisputeEvidenceSummary>(
   };
 }
 
+/** A match of a search's per-status counts; SQLite also reads its creation time (`at`). */
+type StatusMatch = GroupedMatch & { at?: string };
+
+/**
+ * The ids among which a page of `matches` (one status's, all known) is read: on SQLite, where each
+ * holds its creation time, those up to the page's last one in the list's order (newest first, id
+ * breaking ties; db/paginate.ts `MatchOrder`), instead of every match's row read again to sort them.
+ */
+function firstOfStatus(matches: readonly StatusMatch[], page: { limit: number; offset: number }): number[] {
+  if (!matches.every((match) => match.at !== undefined)) return matches.map((match) => match.id);
+  const keyed = matches.map((match) => ({ id: match.id, group: match.at }));
+  return firstInOrder(keyed, {
+    column: 'disputes.created_at',
+    direction: 'desc',
+    pageEnd: page.offset + page.limit,
+  });
+}
+
 /** Disputes per status among a search's matches, and those matches when they are all read. */
 interface StatusCounts {
   counts: DisputeStatusCounts;
   capped: boolean;
   /** Every match's id and status, when the search matched no more than the cap (`withMatches`). */
-  matches?: GroupedMatch[];
+  matches?: StatusMatch[];
 }
 
 /**
@@ -220,10 +238,10 @@ async function statusCounts(
     return { counts, capped: total > SEARCH_COUNT_CAP };
   }
   const rows = await filtered()
-    .select(['disputes.id', 'disputes.status'])
+    .select(['disputes.id', 'disputes.status', 'disputes.created_at'])
     .limit(SEARCH_COUNT_CAP + 1)
     .execute();
-  const matches = rows.map((row) => ({ id: Number(row.id), value: row.status }));
+  const matches = rows.map((row) => ({ id: Number(row.id), value: row.status, at: row.created_at }));
   for (const [status, n] of countValues(matches)) counts[status as DisputeStatus] = n;
   const capped = matches.length > SEARCH_COUNT_CAP;
   return { counts, capped, ...(withMatches && !capped ? { matches } : {}) };
@@ -265,8 +283,12 @@ export async function listDisputes(
     const status = query.status;
     if (counts.matches) {
       // Every match of the search is known: the status's are the page's and the count's.
-      const ids = counts.matches.filter((match) => match.value === status).map((match) => match.id);
-      total = { count: ids.length, capped: false, rows: ids.length === 0 ? [] : await rowsOf(ids) };
+      const ofStatus = counts.matches.filter((match) => match.value === status);
+      total = {
+        count: ofStatus.length,
+        capped: false,
+        rows: ofStatus.length === 0 ? [] : await rowsOf(firstOfStatus(ofStatus, pageWindow(query))),
+      };
     } else {
       // The per-status counts of the search cannot tell one status's count past the cap: count it.
       const page = await fetchListPage(db, {
