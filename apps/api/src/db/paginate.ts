@@ -134,7 +134,10 @@ export function firstInOrder(
   return sorted.slice(0, order.pageEnd).map((row) => row.id);
 }
 
-/** SQLite's order of two values of one column (nulls first, numbers, then texts by their bytes). */
+/**
+ * SQLite's order of two values of one column: nulls first, then numbers, then texts by their
+ * characters' codes (SQLite's binary order for the ASCII times the lists order by).
+ */
 function compareValues(a: unknown, b: unknown): number {
   if (a === b) return 0;
   if (a === null || a === undefined) return -1;
