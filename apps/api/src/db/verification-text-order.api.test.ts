@@ -75,6 +75,22 @@ describe(`verification searches under broad filters (${process.env.TEST_DATABASE
     return response.json<Answer>();
   }
 
+  type Table = 'client_verifications' | 'provider_verifications';
+  /** The ids of `table`'s rows of `status`, in id order. */
+  async function idsOfStatus(table: Table, status: 'pending' | 'rejected'): Promise<number[]> {
+    const rows = await ctx.db
+      .selectFrom(table)
+      .select('id')
+      .where('verification_status', '=', status)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+  /** Gives the rows `ids` of `table` the status `status` (decisions, as written by the database). */
+  async function setStatus(table: Table, status: 'pending' | 'verified' | 'rejected', ids: number[]) {
+    await ctx.db.updateTable(table).set({ verification_status: status }).where('id', 'in', ids).execute();
+  }
+
   it('answers "more than the cap" when more than the cap pass the filter, newest first', async () => {
     for (const path of [
       '/api/admin/client-verification/?search=cacuaco&verification_status=pending',
@@ -122,43 +138,20 @@ describe(`verification searches under broad filters (${process.env.TEST_DATABASE
       for (let round = 0; round < 2; round += 1) {
         expect(await list(path)).toMatchObject({ count: SEARCH_COUNT_CAP, count_capped: true });
       }
-      const pending = await ctx.db
-        .selectFrom(table)
-        .select('id')
-        .where('verification_status', '=', 'pending')
-        .orderBy('id')
-        .execute();
+      const pending = await idsOfStatus(table, 'pending');
       const keep = 10;
-      await ctx.db
-        .updateTable(table)
-        .set({ verification_status: 'verified' })
-        .where(
-          'id',
-          'in',
-          pending.slice(keep).map((row) => row.id),
-        )
-        .execute();
+      await setStatus(table, 'verified', pending.slice(keep));
       const after = await list(path);
       expect([after.count, after.count_capped], path).toEqual([keep, undefined]);
-      expect(after.results.map((row) => row.id).sort((a, b) => a - b)).toEqual(
-        pending.slice(0, keep).map((row) => row.id),
-      );
+      expect(after.results.map((row) => row.id).sort((a, b) => a - b)).toEqual(pending.slice(0, keep));
       // Back to pending: past the cap again.
-      await ctx.db
-        .updateTable(table)
-        .set({ verification_status: 'pending' })
-        .where(
-          'id',
-          'in',
-          pending.slice(keep).map((row) => row.id),
-        )
-        .execute();
+      await setStatus(table, 'pending', pending.slice(keep));
       expect(await list(path)).toMatchObject({ count: SEARCH_COUNT_CAP, count_capped: true });
     }
   });
 
   it('pages a search under the cap in the list’s order, newest first and in the queue oldest first', async () => {
-    const ordered = async (table: 'client_verifications' | 'provider_verifications', ids: number[]) => {
+    const ordered = async (table: Table, ids: number[]) => {
       const rows = await ctx.db
         .selectFrom(table)
         .select('id')
@@ -184,22 +177,9 @@ describe(`verification searches under broad filters (${process.env.TEST_DATABASE
     }
     // The pending queue, oldest first: its matches past the cap are 1,200, so only the rejected
     // ones, turned pending for a moment, make a set under it.
-    const pending = await ctx.db
-      .selectFrom('provider_verifications')
-      .select('id')
-      .where('verification_status', '=', 'pending')
-      .execute();
-    const setStatus = (status: 'pending' | 'rejected', among: number[]) =>
-      ctx.db
-        .updateTable('provider_verifications')
-        .set({ verification_status: status })
-        .where('id', 'in', among)
-        .execute();
-    await setStatus(
-      'rejected',
-      pending.map((row) => row.id),
-    );
-    await setStatus('pending', expected.provider);
+    const pending = await idsOfStatus('provider_verifications', 'pending');
+    await setStatus('provider_verifications', 'rejected', pending);
+    await setStatus('provider_verifications', 'pending', expected.provider);
     try {
       const oldest = [...providers].reverse();
       for (const page of [1, 2]) {
@@ -212,11 +192,8 @@ describe(`verification searches under broad filters (${process.env.TEST_DATABASE
         ]);
       }
     } finally {
-      await setStatus('rejected', expected.provider);
-      await setStatus(
-        'pending',
-        pending.map((row) => row.id),
-      );
+      await setStatus('provider_verifications', 'rejected', expected.provider);
+      await setStatus('provider_verifications', 'pending', pending);
     }
   });
 
