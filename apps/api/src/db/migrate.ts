@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import { sqliteConnectionOf } from './database.js';
 import * as initialSchema from './migrations/2026-11-21-0001-initial-schema.js';
 import * as userVerificationStatus from './migrations/2026-11-21-0002-user-verification-status.js';
 import * as documentKeyIndexes from './migrations/2026-11-21-0003-document-key-indexes.js';
@@ -37,6 +38,7 @@ import * as auditEntryHours from './migrations/2026-11-29-0041-audit-entry-hours
 import * as journalSearchStatistics from './migrations/2026-11-29-0042-journal-search-statistics.js';
 import * as journalIndexAutomergeAfterSeed from './migrations/2026-11-29-0043-journal-index-automerge-after-seed.js';
 import * as verificationStatusSearchCovering from './migrations/2026-11-29-0044-verification-status-search-covering.js';
+import * as usersUniqueIndexes from './migrations/2026-11-29-0045-users-unique-indexes.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -79,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0042-journal-search-statistics': journalSearchStatistics,
   '2026-11-29-0043-journal-index-automerge-after-seed': journalIndexAutomergeAfterSeed,
   '2026-11-29-0044-verification-status-search-covering': verificationStatusSearchCovering,
+  '2026-11-29-0045-users-unique-indexes': usersUniqueIndexes,
 };
 
 export class MigrationError extends Error {}
@@ -89,7 +92,17 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     db,
     provider: { getMigrations: async () => migrations },
   });
-  const result: MigrationResultSet = await migrator.migrateToLatest();
+  /* SQLite: better-sqlite3 opens connections in defensive mode, which refuses a writable schema;
+     migration 0045 edits the schema's text (the procedure SQLite documents for changes that leave
+     the stored pages as they are). Off while migrations run, on again afterwards. */
+  const sqlite = sqliteConnectionOf(db);
+  sqlite?.unsafeMode(true);
+  let result: MigrationResultSet;
+  try {
+    result = await migrator.migrateToLatest();
+  } finally {
+    sqlite?.unsafeMode(false);
+  }
   if (result.error) {
     const failed = result.results?.find((item) => item.status === 'Error');
     throw new MigrationError(

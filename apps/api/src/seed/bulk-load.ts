@@ -175,7 +175,9 @@ export async function withParallelSorts<T>(trx: Kysely<Database>, build: () => P
 }
 
 /**
- * SQLite: drops the loaded tables' secondary indexes (not the unique constraints' automatic ones),
+ * SQLite: drops the loaded tables' secondary indexes (the users' unique names and e-mails among them,
+ * named indexes since migration 0045; not the automatic indexes of column constraints, which cannot
+ * be dropped),
  * the deferred text indexes' insert triggers and the row triggers above, runs the load, then creates
  * them again from their own SQL, rebuilds those text indexes and recounts the audience, inside the
  * caller's transaction. Building an index once from sorted rows is many times cheaper than updating
