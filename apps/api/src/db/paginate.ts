@@ -15,6 +15,7 @@ import {
   readCounterSets,
   type UnboundCounterRead,
 } from './counters.js';
+import { paddedIds } from './id-lists.js';
 import { type PrecompiledQuery, precompiled } from './precompiled.js';
 import { executeNamed } from './prepared-statements.js';
 import type { Database } from './schema.js';
@@ -398,7 +399,7 @@ export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number
       : (reads: readonly UnboundCounterRead[]) => rowsAndCounters(db, rows, reads);
   return {
     rows,
-    rowsOf: (ids) => rowsAmong(orderedIds(ids).limit(page.limit).offset(page.offset)).execute(),
+    rowsOf: (ids) => rowsAmong(orderedIds(paddedIds(ids)).limit(page.limit).offset(page.offset)).execute(),
     rowsBeside,
   };
 }

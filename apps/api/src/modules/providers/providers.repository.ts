@@ -2,6 +2,7 @@ import type { Provider, ProviderListQuery, ProviderStats } from '@kwanza/contrac
 import type { Kysely } from 'kysely';
 import { countWhere, toCount } from '../../db/aggregates.js';
 import { flagPart, sumBuckets } from '../../db/counters.js';
+import { paddedIds } from '../../db/id-lists.js';
 import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
@@ -189,7 +190,7 @@ export async function listProviders(
     stats = { total: 0, verified: 0, pending: 0 };
   } else if (!page.capped) {
     const matching = page.matchIds
-      ? db.selectFrom('provider_profiles as pp').where('pp.id', 'in', page.matchIds)
+      ? db.selectFrom('provider_profiles as pp').where('pp.id', 'in', paddedIds(page.matchIds))
       : filteredProviders(db, query, plans);
     const row = await matching
       .select((eb) => countWhere(eb, eb('pp.is_verified', '=', true)).as('verified'))

@@ -3,6 +3,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import { countWhere, toCount } from '../../db/aggregates.js';
 import { bucketPattern, readCounters, rowsByDay, rowsByMonth, sumBuckets } from '../../db/counters.js';
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
+import { paddedIds } from '../../db/id-lists.js';
 import { lockActiveAdmins, lockRowsFollowingUser } from '../../db/locks.js';
 import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
@@ -136,7 +137,7 @@ async function countSearchStats(
   matchIds: number[] | undefined,
 ): Promise<UserStats> {
   const matching = matchIds
-    ? db.selectFrom('users').where('users.id', 'in', matchIds)
+    ? db.selectFrom('users').where('users.id', 'in', paddedIds(matchIds))
     : filteredUsers(db, query);
   const row = await matching
     .select((eb) => [
