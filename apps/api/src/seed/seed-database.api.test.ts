@@ -164,6 +164,35 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(decided).toBeGreaterThan(0);
     expect(decisions).toBe(decided);
     expect(views).toBe(decided);
+    // Each look at documents lists the verification's own pictures (a provider's selfie among them).
+    for (const table of ['provider_verifications', 'client_verifications'] as const) {
+      const verification = await first.db
+        .selectFrom(table)
+        .selectAll()
+        .where('verified_by', 'is not', null)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      const view = await first.db
+        .selectFrom('audit_entries')
+        .select('details')
+        .where(
+          'object_type',
+          '=',
+          table === 'provider_verifications' ? 'provider_verification' : 'client_verification',
+        )
+        .where('object_id', '=', verification.id)
+        .where('action', 'like', '%.view_documents')
+        .executeTakeFirstOrThrow();
+      const pictures = Object.entries(verification)
+        .filter(([field, value]) => /_(front|back|image)$/.test(field) && typeof value === 'string')
+        .map(([field]) => field)
+        .sort();
+      expect(pictures.length).toBeGreaterThan(0);
+      expect(table === 'client_verifications' || pictures.includes('selfie_image')).toBe(true);
+      const documents = (JSON.parse(view.details ?? '{}') as { documents: string[] }).documents;
+      expect([...documents].sort()).toEqual(pictures);
+    }
     const changes = await count(
       first.db
         .selectFrom('dispute_status_history')
