@@ -531,6 +531,25 @@ export function filteredColumn(
   return dialect === 'sqlite' && isPlannedByIds(plans) ? sql`+${sql.ref(column)}` : sql.ref(column);
 }
 
+/**
+ * Whether every side of a search is served by an index (its ids, or its text index: none dense) and
+ * one of them may match: its matches, gathered by their indexes, are then fewer than a broad filter's
+ * rows (a few percent of the table at most).
+ */
+export function isIndexServed(plans: SearchPlans): boolean {
+  const all = [...plans.values()];
+  return all.length > 0 && all.every((plan) => plan.kind !== 'scan') && !all.every(isEmptyPlan);
+}
+
+/**
+ * `filteredColumn` for a filter that keeps a large share of the rows (a read flag), beside a search
+ * served by indexes (`isIndexServed`), not only by ids: the filter's index walked for the matches
+ * visits most of the table.
+ */
+export function broadFilterColumn(dialect: Dialect, column: string, plans: SearchPlans | undefined) {
+  return dialect === 'sqlite' && plans && isIndexServed(plans) ? sql`+${sql.ref(column)}` : sql.ref(column);
+}
+
 /** The plan of a term checked on each visited row (LIKE on its own text). */
 export const ROW_PLAN: SearchPlan = { kind: 'scan' };
 

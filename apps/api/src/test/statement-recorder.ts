@@ -36,3 +36,24 @@ export function recordingStatementKinds(db: Kysely<Database>): { db: Kysely<Data
   };
   return { db: db.withPlugin(plugin), kinds };
 }
+
+/**
+ * Records the SQL text of each statement a database handle runs (compiled as the handle compiles it),
+ * when its result comes back.
+ */
+export function recordingSql(db: Kysely<Database>): { db: Kysely<Database>; texts: string[] } {
+  const texts: string[] = [];
+  const compiled = new WeakMap<object, string>();
+  const executor = db.getExecutor();
+  const plugin: KyselyPlugin = {
+    transformQuery(args) {
+      compiled.set(args.queryId, executor.compileQuery(args.node, args.queryId).sql);
+      return args.node;
+    },
+    async transformResult(args) {
+      texts.push(compiled.get(args.queryId) ?? 'unknown');
+      return args.result;
+    },
+  };
+  return { db: db.withPlugin(plugin), texts };
+}
