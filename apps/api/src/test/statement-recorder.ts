@@ -57,3 +57,8 @@ export function recordingSql(db: Kysely<Database>): { db: Kysely<Database>; text
   };
   return { db: db.withPlugin(plugin), texts };
 }
+
+/** Whether a statement's text (`recordingSql`) is SQLite's check of kept witnesses (db/capped-witnesses). */
+export function isSqliteWitnessCheck(text: string): boolean {
+  return /json_each\(\?\) as witness\s+cross join/.test(text);
+}

@@ -1,7 +1,7 @@
 import { DisputeListQuery, SEARCH_COUNT_CAP } from '@kwanza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentUrlSigner } from '../../storage/signed-url.js';
-import { recordingSql } from '../../test/statement-recorder.js';
+import { isSqliteWitnessCheck, recordingSql } from '../../test/statement-recorder.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
 import { insertCrackedCeilings } from './disputes.factories.js';
 import { listDisputes } from './disputes.repository.js';
@@ -10,9 +10,6 @@ import { listDisputes } from './disputes.repository.js';
  * SQLite: a search past the cap under a status proves its count once, then checks the ids that proof
  * kept (db/capped-witnesses.ts) instead of walking the status's disputes again, term by term.
  */
-
-/** The statement of a witnesses' check (db/capped-witnesses.ts `sqliteWitnessCheck`). */
-const isWitnessCheck = (text: string) => /json_each\(\?\) as witness\s+cross join/.test(text);
 
 describe('a dispute search past the cap under a status (sqlite)', () => {
   let ctx: TestContext;
@@ -32,10 +29,10 @@ describe('a dispute search past the cap under a status (sqlite)', () => {
     const { db, texts } = recordingSql(ctx.db);
     const query = { search: 'plafond', status: 'open' };
     const first = await list(db, query);
-    expect(texts.some(isWitnessCheck)).toBe(false);
+    expect(texts.some(isSqliteWitnessCheck)).toBe(false);
     texts.length = 0;
     const second = await list(db, query);
-    expect(texts.filter(isWitnessCheck)).toHaveLength(1);
+    expect(texts.filter(isSqliteWitnessCheck)).toHaveLength(1);
     for (const answer of [first, second]) {
       expect([answer.count, answer.count_capped]).toEqual([SEARCH_COUNT_CAP, true]);
       expect(answer.results.map((dispute) => dispute.title)).toEqual(

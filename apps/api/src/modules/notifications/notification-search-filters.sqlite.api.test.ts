@@ -1,7 +1,7 @@
 import { NotificationListQuery, SEARCH_COUNT_CAP } from '@kwanza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.js';
-import { recordingSql } from '../../test/statement-recorder.js';
+import { isSqliteWitnessCheck, recordingSql } from '../../test/statement-recorder.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
 import { insertNotificationRow } from './notifications.factories.js';
 import { listNotifications } from './notifications.reads.js';
@@ -12,9 +12,6 @@ import { listNotifications } from './notifications.reads.js';
  * beside a search served by indexes the flag's index stands aside (`+is_read`: SQLite guessed it held
  * ten rows and walked all the read or unread notifications); a count past the cap keeps witnesses.
  */
-
-/** The statement of a witnesses' check (db/capped-witnesses.ts `sqliteWitnessCheck`). */
-const isWitnessCheck = (text: string) => /json_each\(\?\) as witness\s+cross join/.test(text);
 
 describe('a notifications search beside the read flag (sqlite)', () => {
   let ctx: TestContext;
@@ -58,10 +55,10 @@ describe('a notifications search beside the read flag (sqlite)', () => {
     const { db, texts } = recordingSql(ctx.db);
     const query = { search: 'kinaxixi', is_read: 'true' };
     const first = await list(db, query);
-    expect(texts.some(isWitnessCheck)).toBe(false);
+    expect(texts.some(isSqliteWitnessCheck)).toBe(false);
     texts.length = 0;
     const second = await list(db, query);
-    expect(texts.filter(isWitnessCheck)).toHaveLength(1);
+    expect(texts.filter(isSqliteWitnessCheck)).toHaveLength(1);
     for (const answer of [first, second]) {
       expect([answer.count, answer.count_capped]).toEqual([SEARCH_COUNT_CAP, true]);
       expect(answer.results[0]?.title).toBe(`Kinaxixi ${2 * UNREAD - 1}`);
