@@ -9,6 +9,7 @@ import { SqliteBooleanPlugin } from './sql.js';
 import { LockWaitingSqliteDialect } from './sqlite-dialect.js';
 import { sqliteFilePath } from './sqlite-file.js';
 import { StatementCache } from './statement-cache.js';
+import { createWordStartVocabularies } from './word-starts.js';
 
 export { sqliteFilePath };
 
@@ -174,6 +175,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 0');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`cache_size = ${-1024 * (options.sqliteCacheMb ?? DEFAULT_SQLITE_CACHE_MB)}`);
+  createWordStartVocabularies(sqlite);
   if (options.sqliteAutocheckpointPages !== undefined) {
     sqlite.pragma(`wal_autocheckpoint = ${Math.trunc(options.sqliteAutocheckpointPages)}`);
   }

@@ -10,7 +10,7 @@ import {
 import type { Dialect } from './database.js';
 import type { Database } from './schema.js';
 import { dialectOf, escapeLike } from './sql.js';
-import { sampleMatches } from './text-index-samples.js';
+import { sampleMatches, termsStartingWith } from './text-index-samples.js';
 
 /*
  * Free-text search through each table's text index (see migrations/support/search-index.ts):
@@ -96,11 +96,13 @@ export interface SearchOptions {
  * visited row (a dense term); or among the few ids the index already gave (a rare term). `sampled`:
  * the matches `planSearch` read from the index (its sample size when they were not all of them),
  * `share` the part of the ids they span that they are, and `leftOut` the rows the list leaves out
- * whatever the search (deleted users'), counted to size the sample.
+ * whatever the search (deleted users'), counted to size the sample. `match`: the text index's query of
+ * a one-character term (`wordStartQuery`), which no phrase expresses; without it, such a term is
+ * checked by LIKE.
  */
 export type SearchPlan =
-  | { kind: 'index'; sampled?: number; share?: number; leftOut?: number; probe?: boolean }
-  | { kind: 'scan'; sampled?: number; share?: number; leftOut?: number; joined?: boolean }
+  | { kind: 'index'; sampled?: number; share?: number; leftOut?: number; probe?: boolean; match?: string }
+  | { kind: 'scan'; sampled?: number; share?: number; leftOut?: number; joined?: boolean; match?: string }
   | { kind: 'ids'; ids: readonly number[] };
 
 export const INDEX_PLAN: SearchPlan = { kind: 'index' };
@@ -153,11 +155,12 @@ export function searchMatches(
     }
     return sql<boolean>`${ownText} like ${pattern} escape '\\'`;
   }
-  if (dialect === 'sqlite' && [...text].length >= TRIGRAM) {
+  const match = options.plan?.kind === 'index' ? options.plan.match : undefined;
+  if (dialect === 'sqlite' && ([...text].length >= TRIGRAM || match !== undefined)) {
     const fts = sql.table(`${table}_fts`);
     // `+id`: the matches are a set the list's order index probes (probePlan), never what leads.
     const id = options.plan?.kind === 'index' && options.plan.probe ? sql`+${idRef}` : idRef;
-    return sql<boolean>`${id} in (select rowid from ${fts} where ${fts} match ${ftsPhrase(text)})`;
+    return sql<boolean>`${id} in (select rowid from ${fts} where ${fts} match ${match ?? ftsPhrase(text)})`;
   }
   if (options.idColumn) {
     return sql<boolean>`${idRef} in (select s.id from ${rows} s where ${searched} like ${pattern} escape '\\')`;
@@ -268,7 +271,13 @@ export const PAGE_PROBE_VISITS = 20_000;
  */
 export function probePlan(plan: SearchPlan, pageEnd: number): SearchPlan {
   if (plan.kind === 'ids' || !plan.share || pageEnd / plan.share > PAGE_PROBE_VISITS) return plan;
-  return { kind: 'index', sampled: plan.sampled, share: plan.share, probe: true };
+  return {
+    kind: 'index',
+    sampled: plan.sampled,
+    share: plan.share,
+    probe: true,
+    ...(plan.match === undefined ? {} : { match: plan.match }),
+  };
 }
 
 /** `pagePlan` for each own side of a list (a related side keeps its plan). */
@@ -320,11 +329,21 @@ export async function planSearch(
 ): Promise<SearchPlan> {
   if (!term || dialectOf(db) !== 'sqlite') return INDEX_PLAN;
   const text = searchedText(term, table);
-  if ([...text].length < TRIGRAM) return INDEX_PLAN;
+  let query = ftsPhrase(text);
+  let match: { match: string } | Record<string, never> = {};
+  if ([...text].length < TRIGRAM) {
+    // A one-character term: the start of a word, by its trigrams (db/word-starts.ts); the journal's
+    // texts have no word starts, and their short terms are read by LIKE.
+    if (!hasWordStarts(table)) return INDEX_PLAN;
+    const starts = await wordStartQuery(db, table, text);
+    if (starts === null) return { kind: 'ids', ids: [] };
+    query = starts;
+    match = { match: starts };
+  }
   const leftOut = leftOutUpTo ? await leftOutUpTo(LEFT_OUT_BOUND) : 0;
   const size = sampleSizeFor(leftOut);
   // Kept while the text index is unchanged (db/text-index-samples.ts).
-  const ids = await sampleMatches(db, `${table}_fts`, ftsPhrase(text), size);
+  const ids = await sampleMatches(db, `${table}_fts`, query, size);
   const first = ids[0];
   const last = ids.at(-1);
   if (first === undefined || last === undefined || ids.length < size) return { kind: 'ids', ids };
@@ -337,8 +356,22 @@ export async function planSearch(
     newestId: Number(newest.rows[0]?.id ?? 0),
   };
   const kind = isDenseSample(sampled, size) ? 'scan' : 'index';
-  const plan = { kind, sampled: ids.length, share: shareOf(sampled) } as const;
+  const plan = { kind, sampled: ids.length, share: shareOf(sampled), ...match } as const;
   return leftOut > 0 ? { ...plan, leftOut } : plan;
+}
+
+/**
+ * SQLite: the FTS5 query of a word start `text` (a space and one character) in `table`'s text index:
+ * the index's trigrams starting with it, ORed (db/word-starts.ts); null when it holds none (no text
+ * has such a word).
+ */
+export async function wordStartQuery(
+  db: Kysely<Database>,
+  table: SearchableTable,
+  text: string,
+): Promise<string | null> {
+  const terms = await termsStartingWith(db, `${table}_fts`, text);
+  return terms.length === 0 ? null : terms.map(ftsPhrase).join(' OR ');
 }
 
 /**

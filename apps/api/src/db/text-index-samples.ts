@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { RecentlyUsedPerOwner } from '../lib/recently-used.js';
 import type { Database } from './schema.js';
 import { structureRecord } from './text-index-merge.js';
+import { vocabularyOf } from './word-starts.js';
 
 /*
  * SQLite: a search's first matches, read from a text index in id order (search.ts plans a search from
@@ -22,12 +23,34 @@ import { structureRecord } from './text-index-merge.js';
 
 const MAX_SAMPLES = 256;
 
-interface KeptSample {
+interface Kept<T> {
   version: Uint8Array;
-  ids: readonly number[];
+  value: T;
 }
 
-const samplesByDatabase = new RecentlyUsedPerOwner<Kysely<Database>, string, KeptSample>(MAX_SAMPLES);
+const keptByDatabase = new RecentlyUsedPerOwner<Kysely<Database>, string, Kept<unknown>>(MAX_SAMPLES);
+
+/**
+ * What `read` tells of the text index `index` (`key` names it), read once while the index is unchanged
+ * (its structure record, read first, is the version it is kept under); never kept in a transaction.
+ */
+async function keptWhileUnchanged<T>(
+  db: Kysely<Database>,
+  index: string,
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  if (db.isTransaction) return read();
+  const version = await structureRecord(db, index);
+  if (!version) return read();
+  const kept = keptByDatabase.of(db);
+  const fullKey = `${index}\u0000${key}`;
+  const found = kept.get(fullKey);
+  if (found && sameBytes(found.version, version)) return found.value as T;
+  const value = await read();
+  kept.set(fullKey, { version, value });
+  return value;
+}
 
 /** The first `size` rowids of `index` matching the FTS5 query `phrase`, in ascending order. */
 export async function sampleMatches(
@@ -36,16 +59,27 @@ export async function sampleMatches(
   phrase: string,
   size: number,
 ): Promise<readonly number[]> {
-  if (db.isTransaction) return readMatches(db, index, phrase, size);
-  const version = await structureRecord(db, index);
-  if (!version) return readMatches(db, index, phrase, size);
-  const samples = samplesByDatabase.of(db);
-  const key = `${index}\u0000${size}\u0000${phrase}`;
-  const kept = samples.get(key);
-  if (kept && sameBytes(kept.version, version)) return kept.ids;
-  const ids = await readMatches(db, index, phrase, size);
-  samples.set(key, { version, ids });
-  return ids;
+  return keptWhileUnchanged(db, index, `${size}\u0000${phrase}`, () => readMatches(db, index, phrase, size));
+}
+
+/**
+ * The terms of the trigram index `index` that start with `prefix` (two characters: a space and a
+ * one-character term, the start of a word), in order, from its vocabulary (db/word-starts.ts). Kept
+ * like the samples: the vocabulary reads each term's doclist (a common letter's, 3 to 16 ms at a
+ * million users).
+ */
+export async function termsStartingWith(
+  db: Kysely<Database>,
+  index: string,
+  prefix: string,
+): Promise<readonly string[]> {
+  return keptWhileUnchanged(db, index, `terms\u0000${prefix}`, async () => {
+    const vocabulary = sql.table(`temp.${vocabularyOf(index)}`);
+    const { rows } = await sql<{ term: string }>`
+      select term from ${vocabulary} where term >= ${prefix} and term < ${`${prefix}\u{10FFFF}`}
+      order by term`.execute(db);
+    return rows.map((row) => row.term);
+  });
 }
 
 async function readMatches(
