@@ -9,8 +9,9 @@ import { listNotifications } from './notifications.reads.js';
 /*
  * SQLite: a notifications search beside the read flag. The broadcasts are searched first, and a term
  * none of them holds leaves their branch out (it walked the flag's index for copies of no broadcast);
- * beside a search served by indexes the flag's index stands aside (`+is_read`: SQLite guessed it held
- * ten rows and walked all the read or unread notifications); a count past the cap keeps witnesses.
+ * beside a search served by indexes the flag's and the type's indexes stand aside (`+is_read`: SQLite
+ * guessed each held ten rows and walked all the read or unread notifications); a count past the cap
+ * keeps witnesses.
  */
 
 describe('a notifications search beside the read flag (sqlite)', () => {
@@ -49,6 +50,13 @@ describe('a notifications search beside the read flag (sqlite)', () => {
       expect(text).not.toContain('"broadcast_id" in');
       expect(text).toContain('+"notifications"."is_read" = ?');
     }
+    // The type's index as well (every notification here is a system one).
+    texts.length = 0;
+    const typed = await list(db, { search: 'kinaxixi', is_read: 'false', notification_type: 'system' });
+    expect([typed.count, typed.count_capped]).toEqual([SEARCH_COUNT_CAP, true]);
+    const typedSearches = texts.filter((text) => text.includes('"notifications"."notification_type"'));
+    expect(typedSearches.length).toBeGreaterThan(0);
+    for (const text of typedSearches) expect(text).toContain('+"notifications"."notification_type" = ?');
   });
 
   it('checks the witnesses of its first proof past the cap on the next request', async () => {
