@@ -17,23 +17,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase, POSTGRES_SESSION_OPTIONS, sqliteFilePath } from '../src/db/database.js';
+import { POSTGRES_SESSION_OPTIONS, sqliteFilePath } from '../src/db/database.js';
 import { sqliteParameters } from '../src/db/statement-cache.js';
-
-/** The bench's admin (bench/run-bench.ts). */
-const ADMIN = { email: 'bench@kwanza.test', password: 'Bench-Passw0rd!' };
+import { median, openBenchApp, option } from './in-process-app.js';
 
 interface Statement {
   sql: string;
   parameters: readonly unknown[];
   ms: number;
-}
-
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
 }
 
 const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
@@ -70,31 +61,14 @@ async function planOf(statement: Statement): Promise<string[]> {
   }
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
 async function main(): Promise<void> {
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
-    JWT_SECRET: 'explain-secret-explain-secret-explain-0123',
-    LOG_LEVEL: 'silent',
-    SEED_ON_EMPTY: 'false',
-  });
   let captured: Statement[] | null = null;
-  const database = openDatabase({
-    ...config,
+  const { app, headers, close } = await openBenchApp({
+    dataDir,
+    postgresUrl,
     onQuery: (sql, parameters, ms) => captured?.push({ sql, parameters, ms }),
   });
-  const app = await buildApp(config, { database });
   try {
-    await app.ready();
-    const login = await app.inject({ method: 'POST', url: '/api/auth/admin-login/', payload: ADMIN });
-    if (login.statusCode !== 200)
-      throw new Error(`Connexion refusée : lancez d'abord npm run bench sur cette base.`);
-    const headers = { authorization: `Bearer ${login.json<{ access: string }>().access}` };
     for (const url of urls) {
       await app.inject({ method: 'GET', url, headers });
       const runs: { statements: Statement[]; total: number; status: number }[] = [];
@@ -134,8 +108,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await app.close();
-    await database.close();
+    await close();
   }
 }
 

@@ -16,17 +16,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/database.js';
-
-/** The bench's admin (bench/run-bench.ts). */
-const ADMIN = { email: 'bench@kwanza.test', password: 'Bench-Passw0rd!' };
-
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
+import { median, openBenchApp, option } from './in-process-app.js';
 
 const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
 const dataDir = option('data-dir') ?? mkdtempSync(path.join(os.tmpdir(), 'kwanza-sweep-'));
@@ -99,26 +89,9 @@ const LISTS: Record<string, readonly string[]> = {
   ],
 };
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
 async function main(): Promise<void> {
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
-    JWT_SECRET: 'sweep-secret-sweep-secret-sweep-secret-0123',
-    LOG_LEVEL: 'silent',
-    SEED_ON_EMPTY: 'false',
-  });
-  const app = await buildApp(config, { database: openDatabase(config) });
+  const { app, headers, close } = await openBenchApp({ dataDir, postgresUrl });
   try {
-    await app.ready();
-    const login = await app.inject({ method: 'POST', url: '/api/auth/admin-login/', payload: ADMIN });
-    if (login.statusCode !== 200)
-      throw new Error(`Connexion refusée : lancez d'abord npm run bench sur cette base.`);
-    const headers = { authorization: `Bearer ${login.json<{ access: string }>().access}` };
     const timed: Array<{ url: string; ms: number; status: number }> = [];
     for (const [list, filters] of Object.entries(LISTS)) {
       for (const term of terms) {
@@ -143,7 +116,7 @@ async function main(): Promise<void> {
       console.log(`${ms.toFixed(2).padStart(9)}  ${status}  ${url}`);
     }
   } finally {
-    await app.close();
+    await close();
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely, KyselyPlugin } from 'kysely';
+import { expect } from 'vitest';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -61,4 +62,22 @@ export function recordingSql(db: Kysely<Database>): { db: Kysely<Database>; text
 /** Whether a statement's text (`recordingSql`) is SQLite's check of kept witnesses (db/capped-witnesses). */
 export function isSqliteWitnessCheck(text: string): boolean {
   return /json_each\(\?\) as witness\s+cross join/.test(text);
+}
+
+/**
+ * Runs `list` twice through a recording handle of `db`, and checks that the first run proves its
+ * count past the cap (no witnesses' check) and the second checks the witnesses it kept (one check,
+ * SQLite, db/capped-witnesses). Both answers, to be checked alike.
+ */
+export async function provenThenWitnessed<T>(
+  db: Kysely<Database>,
+  list: (db: Kysely<Database>) => Promise<T>,
+): Promise<[T, T]> {
+  const { db: recorded, texts } = recordingSql(db);
+  const first = await list(recorded);
+  expect(texts.some(isSqliteWitnessCheck)).toBe(false);
+  texts.length = 0;
+  const second = await list(recorded);
+  expect(texts.filter(isSqliteWitnessCheck)).toHaveLength(1);
+  return [first, second];
 }
