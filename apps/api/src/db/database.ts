@@ -79,8 +79,14 @@ export const DEFAULT_SQLITE_CACHE_MB = 16;
  * with like). JIT compilation off: the console's statements are short, but a capped count or a page
  * whose plan checks a related row on each visited row is estimated past `jit_above_cost`, and
  * compiling it cost 10 ms more than running it (notifications `?search=ana` at a million users).
+ * Synchronized sequential scans off: PostgreSQL starts a scan of a table larger than a quarter of its
+ * buffers where the last one stood, so a search's sample of a related table's first matches
+ * (`select id … limit 1001`, db/search.ts `planRelatedSearch`) read other rows at each request, and
+ * once in some twenty it wrapped past the table's end: its ids then spanned the whole table, the term
+ * looked rare, and the list's plan read every match (reports `?search=ana` at a million users: 35 ms,
+ * and 750 ms to 1.2 s each time the sample wrapped). Each scan now starts at the table's first page.
  */
-export const POSTGRES_SESSION_OPTIONS = '-c jit=off';
+export const POSTGRES_SESSION_OPTIONS = '-c jit=off -c synchronize_seqscans=off';
 
 const logPoolError: PoolErrorListener = (error) => {
   console.warn(`Base de données : connexion perdue (${error.message})`);
