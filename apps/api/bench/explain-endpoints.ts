@@ -33,9 +33,11 @@ const slowerThan = Number(option('slower-than') ?? 2);
 const repeat = Math.max(1, Number(option('repeat') ?? 1));
 /** `--full-sql`: each statement's whole text and its parameters (cut at 300 characters otherwise). */
 const fullSql = process.argv.includes('--full-sql');
+/** The options followed by a value (a URL after `--full-sql` is still a URL). */
+const VALUED_OPTIONS = ['--data-dir', '--slower-than', '--repeat'];
 const urls = process.argv
   .slice(2)
-  .filter((arg, index, args) => arg.startsWith('/') && !args[index - 1]?.startsWith('--'));
+  .filter((arg, index, args) => arg.startsWith('/') && !VALUED_OPTIONS.includes(args[index - 1] ?? ''));
 
 async function planOf(statement: Statement): Promise<string[]> {
   if (postgresUrl) {
