@@ -16,7 +16,7 @@ import { CAP_SAMPLE, DENSE_SHARE, planRelatedSearch } from './search.js';
  * first page (POSTGRES_SESSION_OPTIONS), whatever other clients do.
  */
 
-/** Users' rows padded to about 1.7 kB (random hex: not compressed), some four to a page. */
+/** Users' rows padded with 1.7 kB (random hex: not compressed), some four to a page. */
 const PADDING_BYTES = 850;
 /**
  * Ids given ten apart, every user holding the term: a sample read from the first page spans ten ids a
