@@ -183,6 +183,11 @@ export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
     matchOrder?: MatchOrder;
     rows: () => Promise<R[]>;
     /**
+     * The page once the search is known to match more than the cap (its plans, or a count's proof),
+     * when that knowledge reads it another way (db/search.ts `probeAlongOrder`); `rows` otherwise.
+     */
+    cappedRows?: () => Promise<R[]>;
+    /**
      * The page among these ids (every match of a search, when there are no more than the cap), in
      * the list's order. A search for one person matches a handful of rows: read by id, they cost
      * what they are, where walking the list's order index for them would visit the whole table.
@@ -190,8 +195,9 @@ export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
     rowsOf?: (ids: number[]) => Promise<R[]>;
   },
 ): Promise<ListPage<R>> {
+  const cappedRows = list.cappedRows ?? list.rows;
   if (list.searching && list.capped) {
-    return { count: SEARCH_COUNT_CAP, capped: true, rows: await list.rows() };
+    return { count: SEARCH_COUNT_CAP, capped: true, rows: await cappedRows() };
   }
   if (list.searching && list.rowsOf) {
     const matched = await matchingIds(db, list.matches(), list.checked, list.matchOrder);
@@ -200,7 +206,7 @@ export async function fetchListPage<R, QDB, TB extends keyof QDB, O>(
       const rows = firstIds.length === 0 ? [] : await list.rowsOf(firstIds);
       return { count: ids.length, capped: false, rows, matchIds: ids };
     }
-    return { count: SEARCH_COUNT_CAP, capped: true, rows: await list.rows() };
+    return { count: SEARCH_COUNT_CAP, capped: true, rows: await cappedRows() };
   }
   if (!list.searching && list.counted) {
     const { reads, count } = list.counted;

@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_CAP } from '@kwanza/contract';
 import {
   DummyDriver,
   Kysely,
@@ -11,18 +12,21 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { Database } from './schema.js';
 import {
+  CAPPED_PROBE_VISITS,
   DENSE_SHARE,
   DENSITY_SAMPLE,
   filteredColumn,
   INDEX_PLAN,
   isDenseSample,
   isEmptyPlan,
+  isIndexServed,
   isPlannedByIds,
   LARGE_TABLE_ROWS,
   PAGE_PROBE_VISITS,
   PAGE_SCAN_VISITS,
   pagePlan,
   pagePlans,
+  probeAlongOrder,
   probePlan,
   probePlans,
   SCATTERED_PAGE_SCAN_VISITS,
@@ -233,6 +237,72 @@ describe('probePlan', () => {
       'where +"audit_entries"."id" in (select rowid from "audit_entries_fts"',
     );
     expect(probed(common)).toContain('where "audit_entries"."id" in (select rowid from "audit_entries_fts"');
+  });
+});
+
+describe('probeAlongOrder', () => {
+  const common: SearchPlan = { kind: 'index', sampled: DENSITY_SAMPLE, share: 0.005 };
+  const ids: SearchPlan = { kind: 'ids', ids: [3, 8] };
+  const dense: SearchPlan = { kind: 'scan', sampled: DENSITY_SAMPLE, share: 0.3 };
+  const plans = new Map<string, SearchPlan>([
+    ['notifications', ids],
+    ['users', common],
+  ]) as SearchPlans;
+  /** Rows listed for which page 1 (its last row the 10th) is expected within the visits allowed. */
+  const listedWithin = Math.floor((CAPPED_PROBE_VISITS * (SEARCH_COUNT_CAP + 1)) / 10);
+
+  it('probes every side found by ids or by the text index, a related one too, when the page is met early', () => {
+    const probed = probeAlongOrder(plans, 10, listedWithin);
+    expect(probed?.get('notifications')).toEqual({ ...ids, probe: true });
+    expect(probed?.get('users')).toEqual({ ...common, probe: true });
+    // Probed, the search is neither served by its indexes nor planned by its ids: the filters' indexes lead.
+    expect(probed && isIndexServed(probed)).toBe(false);
+    expect(
+      probed &&
+        isPlannedByIds(
+          new Map<string, SearchPlan>([['notifications', { ...ids, probe: true }]]) as SearchPlans,
+        ),
+    ).toBe(false);
+    expect(isIndexServed(plans)).toBe(true);
+  });
+
+  it('leaves a deeper page, a larger list, and plans with nothing to probe alone', () => {
+    expect(probeAlongOrder(plans, 20, listedWithin)).toBeNull();
+    expect(probeAlongOrder(plans, 10, listedWithin + 100)).toBeNull();
+    const unchanged = new Map<string, SearchPlan>([
+      ['notifications', dense],
+      ['users', { kind: 'ids', ids: [] }],
+    ]) as SearchPlans;
+    expect(probeAlongOrder(unchanged, 10, 1000)).toBeNull();
+    const mixed = probeAlongOrder(
+      new Map<string, SearchPlan>([
+        ['notifications', dense],
+        ['users', common],
+      ]) as SearchPlans,
+      10,
+      1000,
+    );
+    expect(mixed?.get('notifications')).toBe(dense);
+    expect(mixed?.get('users')).toEqual({ ...common, probe: true });
+  });
+
+  it('writes a probed side as `+column in (…)` on SQLite, its ids as its text index’s matches', () => {
+    const compiled = (plan: SearchPlan, options: { alias?: string; idColumn?: string } = {}) =>
+      compilerOf('sqlite')
+        .selectFrom('notifications')
+        .select('id')
+        .where(searchMatches('sqlite', 'users', 'silva', { ...options, plan }))
+        .compile().sql;
+    const related = { alias: 'notifications', idColumn: 'user_id' };
+    expect(compiled({ ...common, probe: true }, related)).toContain(
+      'where +"notifications"."user_id" in (select rowid from "users_fts"',
+    );
+    expect(compiled({ ...ids, probe: true }, related)).toContain(
+      'where +"notifications"."user_id" in (select value from json_each(?))',
+    );
+    expect(compiled(ids, related)).toContain(
+      'where "notifications"."user_id" in (select value from json_each(?))',
+    );
   });
 });
 

@@ -9,9 +9,11 @@ import { listNotifications } from './notifications.reads.js';
 /*
  * SQLite: a notifications search beside the read flag. The broadcasts are searched first, and a term
  * none of them holds leaves their branch out (it walked the flag's index for copies of no broadcast);
- * beside a search served by indexes the flag's and the type's indexes stand aside (`+is_read`: SQLite
- * guessed each held ten rows and walked all the read or unread notifications); a count past the cap
- * keeps witnesses.
+ * beside a search served by indexes the flag's and the type's indexes stand aside from its count
+ * (`+is_read`: SQLite guessed each held ten rows and walked all the read or unread notifications); a
+ * count past the cap keeps witnesses; past the cap, an early page walks the filters' order index and
+ * probes each notification among the matches, the recipients' included (db/search.ts
+ * `probeAlongOrder`).
  */
 
 describe('a notifications search beside the read flag (sqlite)', () => {
@@ -35,6 +37,11 @@ describe('a notifications search beside the read flag (sqlite)', () => {
 
   const list = (db: typeof ctx.db, query: Record<string, string>) =>
     listNotifications(db, NotificationListQuery.parse(query), new Date());
+  /** Statements split: the page's (it reads the notifications' titles), then the others. */
+  const byPage = (texts: readonly string[]): [string[], string[]] => [
+    texts.filter((text) => text.includes('"notifications"."title"')),
+    texts.filter((text) => !text.includes('"notifications"."title"')),
+  ];
 
   it('leaves out the branch of broadcasts none of which holds the term, and the flag’s index', async () => {
     const { db, texts } = recordingSql(ctx.db);
@@ -43,20 +50,25 @@ describe('a notifications search beside the read flag (sqlite)', () => {
     expect(listed.results.map((row) => row.title)).toEqual(
       Array.from({ length: 10 }, (_, index) => `Kinaxixi ${2 * UNREAD - 2 - 2 * index}`),
     );
-    // The count's and the page's statements (the sample of the text index's matches aside).
+    // The count's statements and the page's (the sample of the text index's matches aside).
     const searches = texts.filter((text) => text.includes('"notifications"."is_read"'));
-    expect(searches.length).toBeGreaterThan(0);
-    for (const text of searches) {
-      expect(text).not.toContain('"broadcast_id" in');
-      expect(text).toContain('+"notifications"."is_read" = ?');
-    }
+    const [pages, counts] = byPage(searches);
+    expect([pages.length, counts.length]).toEqual([1, 1]);
+    for (const text of searches) expect(text).not.toContain('"broadcast_id" in');
+    for (const text of counts) expect(text).toContain('+"notifications"."is_read" = ?');
+    // Page 1 of 1,020 unread notifications past the cap: the flag's index leads, the matches probed.
+    expect(pages[0]).toMatch(/[^+]"notifications"\."is_read" = \?/);
+    expect(pages[0]).toContain('+"notifications"."id" in (select rowid from "notifications_fts"');
     // The type's index as well (every notification here is a system one).
     texts.length = 0;
     const typed = await list(db, { search: 'kinaxixi', is_read: 'false', notification_type: 'system' });
     expect([typed.count, typed.count_capped]).toEqual([SEARCH_COUNT_CAP, true]);
-    const typedSearches = texts.filter((text) => text.includes('"notifications"."notification_type"'));
-    expect(typedSearches.length).toBeGreaterThan(0);
-    for (const text of typedSearches) expect(text).toContain('+"notifications"."notification_type" = ?');
+    const [typedPages, typedCounts] = byPage(
+      texts.filter((text) => text.includes('"notifications"."notification_type"')),
+    );
+    expect([typedPages.length, typedCounts.length]).toEqual([1, 1]);
+    for (const text of typedCounts) expect(text).toContain('+"notifications"."notification_type" = ?');
+    expect(typedPages[0]).toMatch(/[^+]"notifications"\."notification_type" = \?/);
   });
 
   it('checks the witnesses of its first proof past the cap on the next request', async () => {
@@ -65,6 +77,80 @@ describe('a notifications search beside the read flag (sqlite)', () => {
     for (const answer of answers) {
       expect([answer.count, answer.count_capped]).toEqual([SEARCH_COUNT_CAP, true]);
       expect(answer.results[0]?.title).toBe(`Kinaxixi ${2 * UNREAD - 1}`);
+    }
+  });
+});
+
+describe('an early page of a notifications search past the cap, its recipients matching (sqlite)', () => {
+  let ctx: TestContext;
+  /** Read notifications to recipients named Quissama, past the cap. */
+  const PER_RECIPIENT = 90;
+  const RECIPIENTS = 12;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const named = [];
+    for (let index = 0; index < RECIPIENTS; index += 1) {
+      named.push(await insertUser(ctx.db, { first_name: `Rosa${index}`, last_name: 'Quissama' }));
+    }
+    const other = await insertUser(ctx.db, { first_name: 'Outro', last_name: 'Membro' });
+    let minute = 0;
+    const at = () => new Date(Date.UTC(2026, 0, 1) + (minute += 1) * 60_000).toISOString();
+    for (let round = 0; round < PER_RECIPIENT; round += 1) {
+      for (const recipient of named) {
+        await insertNotificationRow(ctx.db, { user_id: recipient, is_read: true, created_at: at() });
+        // Unread ones of the same recipients, and read ones of someone else, in between.
+        if (round % 3 === 0) await insertNotificationRow(ctx.db, { user_id: recipient, created_at: at() });
+        if (round % 2 === 0)
+          await insertNotificationRow(ctx.db, { user_id: other, is_read: true, created_at: at() });
+      }
+      // Some read ones of someone else whose own text holds the term.
+      if (round % 10 === 0) {
+        await insertNotificationRow(ctx.db, {
+          user_id: other,
+          title: `Visite à Quissama ${round}`,
+          is_read: true,
+          created_at: at(),
+        });
+      }
+    }
+  }, 60_000);
+  afterAll(() => ctx.close());
+
+  /** Every read notification whose recipient or own text holds 'quissama', newest first. */
+  const expected = async () => {
+    const rows = await ctx.db
+      .selectFrom('notifications as n')
+      .innerJoin('users as u', 'u.id', 'n.user_id')
+      .select('n.id')
+      .where('n.is_read', '=', true)
+      .where((eb) =>
+        eb.or([eb('u.search_text', 'like', '%quissama%'), eb('n.search_text', 'like', '%quissama%')]),
+      )
+      .orderBy('n.created_at', 'desc')
+      .orderBy('n.id', 'desc')
+      .execute();
+    return rows.map((row) => row.id);
+  };
+
+  it('walks the read flag’s order index and probes each among the recipients’ and the texts’ matches', async () => {
+    const all = await expected();
+    expect(all.length).toBeGreaterThan(SEARCH_COUNT_CAP);
+    const { db, texts } = recordingSql(ctx.db);
+    for (const page of [1, 2, 40]) {
+      texts.length = 0;
+      const listed = await listNotifications(
+        db,
+        NotificationListQuery.parse({ search: 'quissama', is_read: 'true', page: String(page) }),
+        new Date(),
+      );
+      expect([listed.count, listed.count_capped]).toEqual([SEARCH_COUNT_CAP, true]);
+      expect(listed.results.map((row) => row.id)).toEqual(all.slice((page - 1) * 10, page * 10));
+      const pages = texts.filter((text) => text.includes('"notifications"."title"'));
+      expect(pages).toHaveLength(1);
+      expect(pages[0]).toMatch(/[^+]"notifications"\."is_read" = \?/);
+      expect(pages[0]).toContain('+"notifications"."user_id" in (select value from json_each(?))');
+      expect(pages[0]).toContain('+"notifications"."id" in (select value from json_each(?))');
     }
   });
 });

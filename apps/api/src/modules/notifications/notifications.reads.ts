@@ -25,6 +25,7 @@ import {
   checkedUnlessByIds,
   filteredColumn,
   planSearches,
+  probeAlongOrder,
   rowPlans,
   type SearchPlans,
   type SearchSide,
@@ -254,13 +255,46 @@ export async function listNotifications(
     checkOthersOnRows: async (own) => unfiltered && searchCapped(NOTIFICATION_SEARCH, own),
   });
   const broadcastIds = await broadcastIdsMatching(db, query.search);
-  const filtered = () =>
-    db.selectFrom('notifications').where(matchesFilters(db, query, now, plans, broadcastIds));
+  const filtered = (planned: SearchPlans = plans) =>
+    db.selectFrom('notifications').where(matchesFilters(db, query, now, planned, broadcastIds));
   // A deep page without a search starts at its day (db/deep-pages.ts).
   const window = pageWindow(query);
   const start = query.search
     ? { offset: window.offset }
     : await deepPageStart(window.offset, notificationsByPeriod(db, query));
+  const readers = (planned: SearchPlans) =>
+    pageReaders(
+      db,
+      {
+        limit: window.limit,
+        offset: start.offset,
+        // A period's start moves with the clock: its statement is built each time.
+        key: query.period
+          ? undefined
+          : searchPageKey(
+              'notifications',
+              { term: query.search, plans: planned },
+              query.notification_type,
+              query.is_read,
+              start.before,
+            ),
+      },
+      (ids) =>
+        selectNotifications(db)
+          .where('notifications.id', 'in', ids)
+          .orderBy('notifications.created_at', 'desc')
+          .orderBy('notifications.id', 'desc'),
+      (among?: readonly number[]) =>
+        (among
+          ? db.selectFrom('notifications').where('notifications.id', 'in', among)
+          : filtered(planned).$if(start.before !== undefined, (rows) =>
+              rows.where('notifications.created_at', '<', start.before ?? ''),
+            )
+        )
+          .select('notifications.id')
+          .orderBy('notifications.created_at', 'desc')
+          .orderBy('notifications.id', 'desc'),
+    );
   const page = await fetchListPage(db, {
     searching: Boolean(query.search || query.period),
     capped: unfiltered && searchCapped(NOTIFICATION_SEARCH, plans),
@@ -280,38 +314,18 @@ export async function listNotifications(
             .select('notifications.id'),
         )
       : undefined,
-    ...pageReaders(
-      db,
-      {
-        limit: window.limit,
-        offset: start.offset,
-        // A period's start moves with the clock: its statement is built each time.
-        key: query.period
-          ? undefined
-          : searchPageKey(
-              'notifications',
-              { term: query.search, plans },
-              query.notification_type,
-              query.is_read,
-              start.before,
-            ),
-      },
-      (ids) =>
-        selectNotifications(db)
-          .where('notifications.id', 'in', ids)
-          .orderBy('notifications.created_at', 'desc')
-          .orderBy('notifications.id', 'desc'),
-      (among?: readonly number[]) =>
-        (among
-          ? db.selectFrom('notifications').where('notifications.id', 'in', among)
-          : filtered().$if(start.before !== undefined, (rows) =>
-              rows.where('notifications.created_at', '<', start.before ?? ''),
-            )
-        )
-          .select('notifications.id')
-          .orderBy('notifications.created_at', 'desc')
-          .orderBy('notifications.id', 'desc'),
-    ),
+    ...readers(plans),
+    /* SQLite: past the cap, an early page walks the list's order index, probing each notification
+       among the matches of the text and of the recipients, where gathering them all by their
+       indexes sorted thousands of rows (db/search.ts `probeAlongOrder`). */
+    cappedRows:
+      query.search && dialectOf(db) === 'sqlite'
+        ? async () => {
+            const listed = sumBuckets(await readCounters(db, 'notifications'), totalMatches(query));
+            const probed = probeAlongOrder(plans, start.offset + window.limit, listed);
+            return (probed ? readers(probed) : readers(plans)).rows();
+          }
+        : undefined,
   });
   return { count: page.count, count_capped: page.capped, results: page.rows.map(toNotification) };
 }
