@@ -136,8 +136,8 @@ export function searchMatches(
     if (ids.length === 0) return sql<boolean>`1 = 0`;
     /* SQLite: one JSON parameter, so that the statement's text stays the same from one search to the
        next and is prepared once (db/statement-cache); a list of literals made each search's three or
-       four statements new, up to 2,500 numbers parsed in each. */
-    // `+id`: probed along the list's order (`probeAlongOrder`), as the text index's matches below.
+       four statements new, up to 2,500 numbers parsed in each. `+id` when probed along the list's
+       order (`probeAlongOrder`), as the text index's matches below. */
     const id = options.plan.probe ? sql`+${idRef}` : idRef;
     return dialect === 'sqlite'
       ? sql<boolean>`${id} in (select value from json_each(${JSON.stringify(ids)}))`
@@ -579,8 +579,8 @@ export function planShape(plans: SearchPlan | SearchPlans): string | null {
 
 /**
  * Whether a search's plans already hold all its matches (SQLite: every side planned by 'ids', at least
- * one of them with ids, none probed along the list's order): the listed rows are then best reached through those ids (their own primary
- * key, or the index of the column naming a party).
+ * one of them with ids, none probed along the list's order): the listed rows are then best reached
+ * through those ids (their own primary key, or the index of the column naming a party).
  */
 export function isPlannedByIds(plans: SearchPlan | SearchPlans | undefined): boolean {
   if (!plans) return false;
@@ -606,8 +606,9 @@ export function filteredColumn(
 
 /**
  * Whether every side of a search is served by an index (its ids, or its text index: none dense, none
- * probed along the list's order, whose filters' indexes then lead) and one of them may match: its matches, gathered by their indexes, are then fewer than a broad filter's
- * rows (a few percent of the table at most).
+ * probed along the list's order, whose filters' indexes then lead) and one of them may match: its
+ * matches, gathered by their indexes, are then fewer than a broad filter's rows (a few percent of the
+ * table at most).
  */
 export function isIndexServed(plans: SearchPlans): boolean {
   const all = [...plans.values()];

@@ -1,4 +1,5 @@
 import { NotificationListQuery, SEARCH_COUNT_CAP } from '@kwanza/contract';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.js';
 import { provenThenWitnessed, recordingSql } from '../../test/statement-recorder.js';
@@ -95,7 +96,11 @@ describe('an early page of a notifications search past the cap, its recipients m
     }
     const other = await insertUser(ctx.db, { first_name: 'Outro', last_name: 'Membro' });
     let minute = 0;
-    const at = () => new Date(Date.UTC(2026, 0, 1) + (minute += 1) * 60_000).toISOString();
+    /** The next minute: every notification a minute after the one before. */
+    const at = () => {
+      minute += 1;
+      return new Date(Date.UTC(2026, 0, 1) + minute * 60_000).toISOString();
+    };
     for (let round = 0; round < PER_RECIPIENT; round += 1) {
       for (const recipient of named) {
         await insertNotificationRow(ctx.db, { user_id: recipient, is_read: true, created_at: at() });
@@ -116,6 +121,15 @@ describe('an early page of a notifications search past the cap, its recipients m
     }
   }, 60_000);
   afterAll(() => ctx.close());
+
+  /** SQLite's plan of a recorded statement (its values unknown: null in each place). */
+  const planOf = async (text: string) => {
+    const values = Array.from(text.matchAll(/\?/g), () => null);
+    const { rows } = await ctx.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${text}`, values),
+    );
+    return rows.map((row) => row.detail);
+  };
 
   /** Every read notification whose recipient or own text holds 'quissama', newest first. */
   const expected = async () => {
@@ -151,6 +165,12 @@ describe('an early page of a notifications search past the cap, its recipients m
       expect(pages[0]).toMatch(/[^+]"notifications"\."is_read" = \?/);
       expect(pages[0]).toContain('+"notifications"."user_id" in (select value from json_each(?))');
       expect(pages[0]).toContain('+"notifications"."id" in (select value from json_each(?))');
+      // SQLite's plan: the walk of the read flag's order index, not the gathering of both sides.
+      const plan = await planOf(pages[0] ?? '');
+      expect(plan).toContainEqual(
+        expect.stringMatching(/^SEARCH notifications USING (COVERING )?INDEX notifications_read_order_idx/),
+      );
+      expect(plan).not.toContain('MULTI-INDEX OR');
     }
   });
 });
