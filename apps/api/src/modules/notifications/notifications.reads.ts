@@ -322,8 +322,7 @@ export async function listNotifications(
       query.search && dialectOf(db) === 'sqlite'
         ? async () => {
             const listed = sumBuckets(await readCounters(db, 'notifications'), totalMatches(query));
-            const probed = probeAlongOrder(plans, start.offset + window.limit, listed);
-            return (probed ? readers(probed) : readers(plans)).rows();
+            return readers(probeAlongOrder(plans, start.offset + window.limit, listed) ?? plans).rows();
           }
         : undefined,
   });
