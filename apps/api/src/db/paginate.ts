@@ -248,10 +248,16 @@ export interface PageWindow {
   /**
    * Names the list and every value its page statement is built from, but the page's limit and
    * offset (`pageStatementKey`, `searchPageKey`): the same key must always build the same SQL with
-   * the same other values. Without a key (a page read among a search's ids, or a period's, whose
-   * start moves with the clock) the statement is built each time.
+   * the same other values. Without a key (a page read among a search's ids) the statement is built
+   * each time.
    */
   key?: string;
+  /**
+   * A period's start (an ISO instant), which moves with the clock: a keyed statement takes it as a
+   * value (its last marker), not in its key, and `orderedIds` receives it (the marker, or the value
+   * itself when the statement is built each time).
+   */
+  since?: string;
 }
 
 type KeyValue = string | number | boolean | null | undefined;
@@ -284,15 +290,18 @@ export function searchPageKey(
  * the named statements (db/prepared-statements).
  */
 export const KEPT_PAGE_STATEMENTS = 256;
-const keptPageStatements = new RecentlyUsed<string, PrecompiledQuery<readonly number[], unknown>>(
+const keptPageStatements = new RecentlyUsed<string, PrecompiledQuery<readonly (number | string)[], unknown>>(
   KEPT_PAGE_STATEMENTS,
 );
+
+/** A page statement's values: its limit and offset, and a period's start (`PageWindow.since`). */
+type WindowValues = [limit: number, offset: number] | [limit: number, offset: number, since: string];
 
 /**
  * The statement kept under `key`, built at its first run with a marker for each of its `count`
  * values (db/precompiled); `named`: run named on PostgreSQL (a plan that does not depend on them).
  */
-function keptPageStatement<R, V extends readonly number[]>(
+function keptPageStatement<R, V extends readonly (number | string)[]>(
   key: string,
   count: V['length'],
   build: (...values: V) => Compilable<R>,
@@ -301,7 +310,7 @@ function keptPageStatement<R, V extends readonly number[]>(
   let kept = keptPageStatements.get(key);
   if (!kept) {
     const statement = precompiled(count, (_db, ...values: V) => build(...values), { named });
-    kept = statement as unknown as PrecompiledQuery<readonly number[], unknown>;
+    kept = statement as unknown as PrecompiledQuery<readonly (number | string)[], unknown>;
     keptPageStatements.set(key, kept);
   }
   return kept as unknown as PrecompiledQuery<V, R>;
@@ -338,14 +347,19 @@ export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number
   db: Kysely<Database>,
   page: PageWindow,
   rowsAmong: (ids: Q) => OrderedRows<R>,
-  orderedIds: (among?: readonly number[]) => Q,
+  orderedIds: (among?: readonly number[], since?: string) => Q,
 ): {
   rows: () => Promise<R[]>;
   rowsOf: (ids: number[]) => Promise<R[]>;
   rowsBeside: (reads: readonly UnboundCounterRead[]) => Promise<RowsBeside<R>>;
 } {
-  const key = page.key;
-  const pageIds = (limit: number, offset: number) => orderedIds().limit(limit).offset(offset);
+  /* A period's start is the kept statement's last value (`PageWindow.since`): the key says that
+     there is one, never which. */
+  const key = page.key === undefined || page.since === undefined ? page.key : `${page.key}|since`;
+  const values: WindowValues =
+    page.since === undefined ? [page.limit, page.offset] : [page.limit, page.offset, page.since];
+  const pageIds = (...[limit, offset, since]: WindowValues) =>
+    orderedIds(undefined, since).limit(limit).offset(offset);
   /* PostgreSQL: read apart from the choice of the ids (planned with the filter's values, alone on
      its table), the rows' joins have a plan that depends only on how many ids there are: a named
      statement, whose plan PostgreSQL keeps (db/prepared-statements). */
@@ -362,36 +376,36 @@ export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number
       ? async () => {
           const idRows =
             key === undefined
-              ? await pageIds(page.limit, page.offset).execute()
-              : await keptPageStatement<object, [number, number]>(`${key}|ids`, 2, pageIds, false).execute(
-                  db,
-                  page.limit,
-                  page.offset,
-                );
+              ? await pageIds(...values).execute()
+              : await keptPageStatement<object, WindowValues>(
+                  `${key}|ids`,
+                  values.length,
+                  pageIds,
+                  false,
+                ).execute(db, ...values);
           return rowsOfIds(idRows.map(firstNumber));
         }
       : key === undefined
-        ? () => rowsAmong(pageIds(page.limit, page.offset)).execute()
+        ? () => rowsAmong(pageIds(...values)).execute()
         : () =>
-            keptPageStatement<R, [number, number]>(key, 2, (limit, offset) =>
-              rowsAmong(pageIds(limit, offset)),
-            ).execute(db, page.limit, page.offset);
+            keptPageStatement<R, WindowValues>(key, values.length, (...window) =>
+              rowsAmong(pageIds(...window)),
+            ).execute(db, ...values);
   /* PostgreSQL: the counters ride in the ids' statement (each statement is a round trip, and its
      write alone cost the API some 80 µs on this machine); SQLite reads both at once in-process. */
   const rowsBeside =
     dialectOf(db) === 'postgres'
       ? async (reads: readonly UnboundCounterRead[]): Promise<RowsBeside<R>> => {
-          const idsAndBuckets = (limit: number, offset: number) =>
-            idsBesideCounters(db, pageIds(limit, offset), reads);
+          const idsAndBuckets = (...window: WindowValues) => idsBesideCounters(db, pageIds(...window), reads);
           const combined =
             key === undefined
-              ? await idsAndBuckets(page.limit, page.offset).execute()
-              : await keptPageStatement<IdOrBucket, [number, number]>(
+              ? await idsAndBuckets(...values).execute()
+              : await keptPageStatement<IdOrBucket, WindowValues>(
                   `${key}|ids|${counterReadsKey(reads)}`,
-                  2,
+                  values.length,
                   idsAndBuckets,
                   false,
-                ).execute(db, page.limit, page.offset);
+                ).execute(db, ...values);
           const ids: number[] = [];
           const buckets: CounterArmRow[] = [];
           for (const row of combined) {

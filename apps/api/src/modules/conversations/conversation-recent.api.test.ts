@@ -76,10 +76,12 @@ describe('conversations active in the last 24 hours', () => {
     }
   });
 
-  it("counts a list period's conversations exactly, unread or not, whichever side of its start is read", async () => {
+  it("counts and lists a list period's conversations exactly, unread or not, whichever side of its start is read", async () => {
     const rows = await ctx.db
       .selectFrom('conversations')
-      .select(['last_activity_at', 'unread_messages'])
+      .select(['id', 'last_activity_at', 'unread_messages'])
+      .orderBy('last_activity_at', 'desc')
+      .orderBy('id', 'desc')
       .execute();
     const nows = ['2026-03-10T00:30:00.000Z', '2026-03-10T11:00:00.000Z', '2026-03-10T18:00:00.000Z'];
     for (const iso of nows) {
@@ -91,16 +93,22 @@ describe('conversations active in the last 24 hours', () => {
             (row) =>
               Date.parse(String(row.last_activity_at)) >= since &&
               (has_unread === undefined || Number(row.unread_messages) > 0 === has_unread),
-          ).length;
+          );
           const page = await listConversations(
             ctx.db,
             ConversationListQuery.parse({
               period,
+              page_size: '20',
               ...(has_unread === undefined ? {} : { has_unread: String(has_unread) }),
             }),
             now,
           );
-          expect(page.count, `${iso} ${period} ${String(has_unread)}`).toBe(expected);
+          expect(page.count, `${iso} ${period} ${String(has_unread)}`).toBe(expected.length);
+          // Each time and period runs the page statement kept for its filters with its own start.
+          expect(
+            page.results.map((conversation) => conversation.id),
+            `${iso} ${period} ${String(has_unread)}`,
+          ).toEqual(expected.slice(0, 20).map((row) => row.id));
         }
       }
     }

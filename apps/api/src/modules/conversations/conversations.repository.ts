@@ -151,8 +151,17 @@ const NO_FILTERS: Filters = {
  */
 const CONVERSATION_SEARCH: readonly SearchSide[] = [{ table: 'conversations' }];
 
-/** The list filters as one condition on `conversations` (the page and its count use it alike). */
-function matchesFilters(db: Kysely<Database>, filters: Filters, now: Date, plans?: SearchPlans) {
+/**
+ * The list filters as one condition on `conversations` (the page and its count use it alike);
+ * `since`: the period's start, when given (a statement's marker).
+ */
+function matchesFilters(
+  db: Kysely<Database>,
+  filters: Filters,
+  now: Date,
+  plans?: SearchPlans,
+  since?: string,
+) {
   return (eb: ExpressionBuilder<Database, 'conversations'>) => {
     const conditions: Expression<SqlBool>[] = [];
     if (filters.search) {
@@ -163,7 +172,7 @@ function matchesFilters(db: Kysely<Database>, filters: Filters, now: Date, plans
     if (filters.has_unread === false) conditions.push(eb('conversations.unread_messages', '=', eb.lit(0)));
     if (filters.period) {
       conditions.push(
-        eb('conversations.last_activity_at', '>=', periodStart(filters.period, now).toISOString()),
+        eb('conversations.last_activity_at', '>=', since ?? periodStart(filters.period, now).toISOString()),
       );
     }
     if (filters.client !== undefined) conditions.push(eb('conversations.client_id', '=', filters.client));
@@ -327,27 +336,26 @@ export async function listConversations(
       db,
       {
         ...window,
-        // A period's start moves with the clock: its statement is built each time.
-        key:
-          query.period === undefined
-            ? searchPageKey(
-                'conversations',
-                { term: query.search, plans: rowsPlans },
-                query.has_unread,
-                query.client,
-                query.provider,
-              )
-            : undefined,
+        key: searchPageKey(
+          'conversations',
+          { term: query.search, plans: rowsPlans },
+          query.has_unread,
+          query.client,
+          query.provider,
+          query.period,
+        ),
+        // A period's start moves with the clock: a value of the kept statement.
+        since: query.period === undefined ? undefined : periodStart(query.period, now).toISOString(),
       },
       (ids) =>
         selectConversations(db)
           .where('conversations.id', 'in', ids)
           .orderBy('conversations.last_activity_at', 'desc')
           .orderBy('conversations.id', 'desc'),
-      (among?: readonly number[]) =>
+      (among?: readonly number[], since?: string) =>
         (among
           ? db.selectFrom('conversations').where('conversations.id', 'in', among)
-          : db.selectFrom('conversations').where(matchesFilters(db, query, now, rowsPlans))
+          : db.selectFrom('conversations').where(matchesFilters(db, query, now, rowsPlans, since))
         )
           .select('conversations.id')
           .orderBy('conversations.last_activity_at', 'desc')

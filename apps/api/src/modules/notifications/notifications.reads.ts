@@ -183,12 +183,14 @@ async function broadcastIdsMatching(
   return rows.length < CAP_SAMPLE ? rows.map((row) => row.id) : undefined;
 }
 
+/** The list filters as one condition; `since`: the period's start, when given (a statement's marker). */
 function matchesFilters(
   db: Kysely<Database>,
   filters: Filters,
   now: Date,
   plans?: SearchPlans,
   broadcastIds?: readonly number[],
+  since?: string,
 ) {
   return (eb: ExpressionBuilder<Database, 'notifications'>) => {
     const conditions: Expression<SqlBool>[] = [];
@@ -208,8 +210,8 @@ function matchesFilters(
       conditions.push(eb(broad('notifications.is_read'), '=', filters.is_read));
     }
     if (filters.period) {
-      const since = periodStart(filters.period, now).toISOString();
-      conditions.push(eb(column('notifications.created_at'), '>=', since));
+      const start = since ?? periodStart(filters.period, now).toISOString();
+      conditions.push(eb(column('notifications.created_at'), '>=', start));
     }
     return eb.and(conditions);
   };
@@ -255,8 +257,9 @@ export async function listNotifications(
     checkOthersOnRows: async (own) => unfiltered && searchCapped(NOTIFICATION_SEARCH, own),
   });
   const broadcastIds = await broadcastIdsMatching(db, query.search);
-  const filtered = (planned: SearchPlans = plans) =>
-    db.selectFrom('notifications').where(matchesFilters(db, query, now, planned, broadcastIds));
+  const since = query.period ? periodStart(query.period, now).toISOString() : undefined;
+  const filtered = (planned: SearchPlans = plans, start = since) =>
+    db.selectFrom('notifications').where(matchesFilters(db, query, now, planned, broadcastIds, start));
   // A deep page without a search starts at its day (db/deep-pages.ts).
   const window = pageWindow(query);
   const start = query.search
@@ -268,26 +271,26 @@ export async function listNotifications(
       {
         limit: window.limit,
         offset: start.offset,
-        // A period's start moves with the clock: its statement is built each time.
-        key: query.period
-          ? undefined
-          : searchPageKey(
-              'notifications',
-              { term: query.search, plans: planned },
-              query.notification_type,
-              query.is_read,
-              start.before,
-            ),
+        key: searchPageKey(
+          'notifications',
+          { term: query.search, plans: planned },
+          query.notification_type,
+          query.is_read,
+          query.period,
+          start.before,
+        ),
+        // A period's start moves with the clock: a value of the kept statement.
+        since,
       },
       (ids) =>
         selectNotifications(db)
           .where('notifications.id', 'in', ids)
           .orderBy('notifications.created_at', 'desc')
           .orderBy('notifications.id', 'desc'),
-      (among?: readonly number[]) =>
+      (among?: readonly number[], from?: string) =>
         (among
           ? db.selectFrom('notifications').where('notifications.id', 'in', among)
-          : filtered(planned).$if(start.before !== undefined, (rows) =>
+          : filtered(planned, from).$if(start.before !== undefined, (rows) =>
               rows.where('notifications.created_at', '<', start.before ?? ''),
             )
         )

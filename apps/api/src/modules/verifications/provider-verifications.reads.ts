@@ -72,6 +72,7 @@ export const VERIFICATION_SEARCH = verificationSearchSides('provider_verificatio
 /**
  * The list filters as one SQL condition; verifications of deleted users never match. `plans`: how
  * the search was planned (`planSearches` on VERIFICATION_SEARCH); through the indexes by default.
+ * `since`: the submission window's start, when given (a statement's marker).
  */
 export function matchesFilters(
   eb: FilterBuilder,
@@ -79,6 +80,7 @@ export function matchesFilters(
   now: Date,
   dialect: Dialect,
   plans?: SearchPlans,
+  since?: string,
 ): Expression<SqlBool> {
   // The order indexes hold the live users' rows only (`user_deleted_at is null`, migration 0030).
   const conditions: Expression<SqlBool>[] = [
@@ -99,7 +101,7 @@ export function matchesFilters(
   }
   if (filters.days !== undefined) {
     const submitted = filteredColumn(dialect, 'provider_verifications.submitted_at', plans);
-    conditions.push(eb(submitted, '>=', daysAgo(now, filters.days)));
+    conditions.push(eb(submitted, '>=', since ?? daysAgo(now, filters.days)));
   }
   if (filters.search) {
     conditions.push(searchAnySide(dialect, filters.search, VERIFICATION_SEARCH, plans));
@@ -294,10 +296,10 @@ export async function pageOfProviderVerifications(
       },
     },
   );
-  const filtered = (planned: SearchPlans = plans) =>
+  const filtered = (planned: SearchPlans = plans, since?: string) =>
     db
       .selectFrom('provider_verifications')
-      .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db), planned));
+      .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db), planned, since));
   /* A deep page without a search starts at its day (db/deep-pages.ts); oldest first, not under a
      submission window, whose rows are the newest ones. */
   const start =
@@ -313,29 +315,28 @@ export async function pageOfProviderVerifications(
     {
       limit: page.limit,
       offset: start.offset,
-      // A submission window's start moves with the clock: its statement is built each time.
-      key:
-        filters.days !== undefined
-          ? undefined
-          : searchPageKey(
-              'provider_verifications',
-              { term: filters.search, plans: rowsPlans },
-              filters.status,
-              filters.is_business,
-              direction,
-              start.before,
-              start.from,
-            ),
+      key: searchPageKey(
+        'provider_verifications',
+        { term: filters.search, plans: rowsPlans },
+        filters.status,
+        filters.is_business,
+        filters.days,
+        direction,
+        start.before,
+        start.from,
+      ),
+      // A submission window's start moves with the clock: a value of the kept statement.
+      since: filters.days === undefined ? undefined : daysAgo(now, filters.days),
     },
     (ids) =>
       selectVerifications(db, {}, now)
         .where('provider_verifications.id', 'in', ids)
         .orderBy('provider_verifications.submitted_at', direction)
         .orderBy('provider_verifications.id', direction),
-    (among?: readonly number[]) =>
+    (among?: readonly number[], since?: string) =>
       (among
         ? db.selectFrom('provider_verifications').where('provider_verifications.id', 'in', among)
-        : filtered(rowsPlans)
+        : filtered(rowsPlans, since)
             .$if(start.before !== undefined, (rows) =>
               rows.where('provider_verifications.submitted_at', '<', start.before ?? ''),
             )
