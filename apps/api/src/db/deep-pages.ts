@@ -28,6 +28,11 @@ export interface PageStart {
   before?: string;
   /** Oldest first: the rows before this instant are all before the page. */
   from?: string;
+  /**
+   * The rows of the filtered list by the counters' months, when the page read them (a deep page):
+   * its exact total, as the kept counters tell it.
+   */
+  listed?: number;
 }
 
 /** A list's order: newest first (most lists) or oldest first (a processing queue). */
@@ -90,11 +95,15 @@ function locate(periods: readonly PeriodCount[], offset: number): { index: numbe
 function pastTheEnd(offset: number, periods: readonly PeriodCount[], order: PageOrder): PageStart {
   const last = periods.at(-1);
   if (!last) return { offset };
-  const counted = periods.reduce((sum, [, rows]) => sum + rows, 0);
-  const rest = offset - counted;
+  const rest = offset - rowsOf(periods);
   return order === 'newest'
     ? { offset: rest, before: startOfPeriod(last[0]) }
     : { offset: rest, from: endOfPeriod(last[0]) };
+}
+
+/** The rows the periods hold together. */
+function rowsOf(periods: readonly PeriodCount[]): number {
+  return periods.reduce((sum, [, rows]) => sum + rows, 0);
 }
 
 let deepFrom = DEEP_PAGE_OFFSET;
@@ -115,11 +124,22 @@ export async function deepPageStart(
   order: PageOrder = 'newest',
 ): Promise<PageStart> {
   if (offset < deepFrom) return { offset };
+  const months = await sources.months();
+  return { ...(await startAmong(offset, months, sources, order)), listed: rowsOf(months) };
+}
+
+/** `deepPageStart` once the months are read. */
+async function startAmong(
+  offset: number,
+  byMonth: readonly PeriodCount[],
+  sources: PeriodSources,
+  order: PageOrder,
+): Promise<PageStart> {
   const inOrder = (periods: readonly PeriodCount[]) =>
     order === 'newest' ? periods : [...periods].reverse();
   const bound = (period: string) =>
     order === 'newest' ? { before: endOfPeriod(period) } : { from: startOfPeriod(period) };
-  const months = inOrder(await sources.months());
+  const months = inOrder(byMonth);
   const inMonths = locate(months, offset);
   const month = inMonths ? months[inMonths.index] : undefined;
   if (!inMonths || !month) return pastTheEnd(offset, months, order);

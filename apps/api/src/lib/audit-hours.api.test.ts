@@ -1,10 +1,11 @@
-import { AuditListQuery } from '@kwanza/contract';
+import { AuditListQuery, SEARCH_COUNT_CAP } from '@kwanza/contract';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEEP_PAGE_OFFSET, setDeepPageOffsetForTests } from '../db/deep-pages.js';
 import type { Database } from '../db/schema.js';
 import { listAuditEntries } from '../modules/audit/audit.repository.js';
-import { insertAuditEntry } from '../modules/audit/audit.test-support.js';
+import { insertAuditEntry, insertLoginEntries } from '../modules/audit/audit.test-support.js';
+import { recordingSql } from '../test/statement-recorder.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import {
   AFTER_EVERY_ENTRY,
@@ -122,6 +123,8 @@ describe("the audit journal's days", () => {
         listed.results.map((entry) => entry.id),
         `page ${page}`,
       ).toEqual(ids.slice(start, start + PAGE_SIZE));
+      // Fewer entries than the cap: counted exactly, deep page or not.
+      expect([listed.count, listed.capped], `page ${page}`).toEqual([ids.length, false]);
     }
   };
 
@@ -282,6 +285,54 @@ describe("the journal's recent hours, as a process keeps them counted", () => {
       }
     } finally {
       setDeepPageOffsetForTests(DEEP_PAGE_OFFSET);
+    }
+  });
+});
+
+describe('a deep page of a journal past the cap', () => {
+  let ctx: TestContext;
+  const now = new Date();
+  const ENTRIES_PAST_CAP = SEARCH_COUNT_CAP + 30;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    // Four an hour, over the last eleven days and more, each settled.
+    await insertLoginEntries(ctx.db, ENTRIES_PAST_CAP, (index) => ({
+      created_at: new Date(now.getTime() - 2 * HOUR - index * 15 * 60 * 1000).toISOString(),
+      admin_id: null,
+      admin_label: 'Ana',
+      search_text: 'ana',
+    }));
+    await recordAuditHours(ctx.db, now);
+    setDeepPageOffsetForTests(DEEP_FROM);
+  });
+  afterAll(async () => {
+    setDeepPageOffsetForTests(DEEP_PAGE_OFFSET);
+    await ctx.close();
+  });
+
+  it('takes its count past the cap from the months it read, without counting', async () => {
+    const ids = await idsInOrder(ctx.db);
+    expect(ids).toHaveLength(ENTRIES_PAST_CAP);
+    const countsOf = (texts: string[]) => texts.filter((text) => /count\(\*\)/i.test(text));
+    // A shallow page counts up to the cap.
+    const shallow = recordingSql(ctx.db);
+    const first = await listAuditEntries(shallow.db, AuditListQuery.parse({ page: '1', page_size: '9' }));
+    expect([first.count, first.capped]).toEqual([SEARCH_COUNT_CAP, true]);
+    expect(countsOf(shallow.texts)).toHaveLength(1);
+    // Deep pages, the last one and one past the end: the months hold more than the cap.
+    for (const page of [20, Math.ceil(ENTRIES_PAST_CAP / 9), 200]) {
+      const deep = recordingSql(ctx.db);
+      const listed = await listAuditEntries(
+        deep.db,
+        AuditListQuery.parse({ page: String(page), page_size: '9' }),
+      );
+      expect(
+        listed.results.map((entry) => entry.id),
+        `page ${page}`,
+      ).toEqual(ids.slice((page - 1) * 9, page * 9));
+      expect([listed.count, listed.capped], `page ${page}`).toEqual([SEARCH_COUNT_CAP, true]);
+      expect(countsOf(deep.texts), `page ${page}`).toEqual([]);
     }
   });
 });

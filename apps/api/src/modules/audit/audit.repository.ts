@@ -202,8 +202,11 @@ export async function listAuditEntries(
     unfiltered && !query.search
       ? await deepPageStart(window.offset, auditEntriesByPeriod(db))
       : { offset: window.offset };
+  /* A deep page of the whole journal read its months: past the cap, they are the count's proof
+     (PostgreSQL at a million users, page 2,000: one statement and round trip fewer of six). */
+  const provenCapped = capped || (start.listed ?? 0) > SEARCH_COUNT_CAP;
   const [total, rows] = await Promise.all([
-    capped
+    provenCapped
       ? { count: SEARCH_COUNT_CAP, capped: true }
       : countUpToCap(db, filteredEntries(db, query, matchPlan).select('audit_entries.id'), {
           searching: Boolean(query.search),
