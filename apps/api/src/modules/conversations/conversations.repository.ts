@@ -9,6 +9,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import { toCount } from '../../db/aggregates.js';
 import { type CounterList, readCounters, sumBuckets } from '../../db/counters.js';
 import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
+import { type PrecompiledQuery, precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
 import {
   checkedUnlessByIds,
@@ -201,35 +202,56 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 function countInPeriod(
   db: Kysely<Database>,
-  filters: Filters,
+  hasUnread: boolean | undefined,
   period: NonNullable<Filters['period']>,
   now: Date,
 ): Promise<number> {
-  return countActiveSince(db, { ...filters, period: undefined }, periodStart(period, now), now);
+  return countActiveSince(db, hasUnread, periodStart(period, now));
 }
 
 /**
- * How many conversations passing `filters` (none of them a period) had their last activity since
- * `start`: the kept day counts (migrations/support/conversation-activity-days) and, for the day
- * `start` falls in, the activity index on the shorter side of `start`: after it to the next midnight
- * (added to the whole days after), or from that day's midnight to it (taken off the days from that
- * one on). The 24 hours of the statistics start at this time yesterday: read after it, shortly after
- * midnight the index's count was nearly a whole day of activity (at a million users on PostgreSQL at
- * 00:30, 5.5 ms; 1.0 ms read before it). One statement, so one snapshot: a conversation moving day
- * meanwhile is counted once.
+ * How many conversations (with unread messages or without, when `hasUnread` says) had their last
+ * activity since `start`: the kept day counts (migrations/support/conversation-activity-days) and,
+ * for the day `start` falls in, the activity index on the shorter side of `start`: after it to the
+ * next midnight (added to the whole days after), or from that day's midnight to it (taken off the
+ * days from that one on). The 24 hours of the statistics start at this time yesterday: read after it,
+ * shortly after midnight the index's count was nearly a whole day of activity (at a million users on
+ * PostgreSQL at 00:30, 5.5 ms; 1.0 ms read before it). One statement, so one snapshot: a
+ * conversation moving day meanwhile is counted once. Compiled once for each unread filter (its
+ * start moves with the clock: the bounds are its values).
  */
 async function countActiveSince(
   db: Kysely<Database>,
-  filters: Filters,
+  hasUnread: boolean | undefined,
   start: Date,
-  now: Date,
 ): Promise<number> {
-  const { query, count } = activeSince(db, filters, start, now);
-  return count(await query.executeTakeFirstOrThrow());
+  const window = activeSinceWindow(start);
+  const key = String(hasUnread);
+  let statement = activeSinceStatements.get(key);
+  if (!statement) {
+    statement = precompiled(3, (built, from: string, to: string, firstDay: string) =>
+      activeSinceQuery(built, hasUnread, { from, to, firstDay }),
+    );
+    activeSinceStatements.set(key, statement);
+  }
+  const row = await statement.executeTakeFirst(db, window.from, window.to, window.firstDay);
+  if (!row) throw new Error('Compte des conversations actives : aucune ligne.');
+  return window.count(row);
 }
 
-/** `countActiveSince`'s statement (which more columns may join) and its answer from the row. */
-function activeSince(db: Kysely<Database>, filters: Filters, start: Date, now: Date) {
+interface ActiveSinceRow {
+  part_of_day: number | string;
+  days: number | string | null;
+}
+
+/** `countActiveSince`'s statement for each unread filter ('undefined', 'true', 'false'). */
+const activeSinceStatements = new Map<string, PrecompiledQuery<[string, string, string], ActiveSinceRow>>();
+
+/**
+ * Where `countActiveSince` reads around `start`: the activity index from `from` to `to` (the shorter
+ * side of `start` within its day), the kept days from `firstDay` on; and its answer from the row.
+ */
+function activeSinceWindow(start: Date) {
   const firstDay = start.toISOString().slice(0, 10);
   const dayStart = Date.parse(`${firstDay}T00:00:00.000Z`);
   const nextDay = new Date(dayStart + DAY_MS).toISOString();
@@ -237,30 +259,38 @@ function activeSince(db: Kysely<Database>, filters: Filters, start: Date, now: D
   const [from, to] = beforeStart
     ? [new Date(dayStart).toISOString(), start.toISOString()]
     : [start.toISOString(), nextDay];
-  const query = db
+  const count = (row: ActiveSinceRow) => {
+    const days = toCount(row.days);
+    const partOfDay = toCount(row.part_of_day);
+    return beforeStart ? days - partOfDay : days + partOfDay;
+  };
+  return { from, to, firstDay: beforeStart ? firstDay : nextDay.slice(0, 10), count };
+}
+
+/** `countActiveSince`'s statement (which more columns may join) over `window`'s bounds. */
+function activeSinceQuery(
+  db: Kysely<Database>,
+  hasUnread: boolean | undefined,
+  window: { from: string; to: string; firstDay: string },
+) {
+  return db
     .selectFrom('conversations')
-    .where(matchesFilters(db, filters, now))
-    .where('conversations.last_activity_at', '>=', from)
-    .where('conversations.last_activity_at', '<', to)
+    .where(matchesFilters(db, { ...NO_FILTERS, has_unread: hasUnread }, new Date()))
+    .where('conversations.last_activity_at', '>=', window.from)
+    .where('conversations.last_activity_at', '<', window.to)
     .select((eb) => [
       eb.fn.countAll<number | string>().as('part_of_day'),
       eb
         .selectFrom('list_counters')
         .select((counters) => counters.fn.sum<number | string | null>('list_counters.n').as('n'))
         .where('list_counters.list', '=', 'conversations_day' satisfies CounterList)
-        .where('list_counters.bucket', '>=', beforeStart ? firstDay : nextDay.slice(0, 10))
-        .$if(filters.has_unread !== undefined, (days) =>
+        .where('list_counters.bucket', '>=', window.firstDay)
+        .$if(hasUnread !== undefined, (days) =>
           // The bucket is 'YYYY-MM-DD|1' (unread messages) or 'YYYY-MM-DD|0'.
-          days.where(sql`substr(list_counters.bucket, 12)`, '=', filters.has_unread ? '1' : '0'),
+          days.where(sql`substr(list_counters.bucket, 12)`, '=', hasUnread ? '1' : '0'),
         )
         .as('days'),
     ]);
-  const count = (row: { part_of_day: number | string; days: number | string | null }) => {
-    const days = toCount(row.days);
-    const partOfDay = toCount(row.part_of_day);
-    return beforeStart ? days - partOfDay : days + partOfDay;
-  };
-  return { query, count };
 }
 
 async function totalConversations(db: Kysely<Database>): Promise<number> {
@@ -305,7 +335,7 @@ export async function listConversations(
           exactCount: async () => {
             if (query.client === undefined && query.provider === undefined) {
               if (query.period !== undefined) {
-                return countInPeriod(db, query, query.period, now);
+                return countInPeriod(db, query.has_unread, query.period, now);
               }
               const { with_unread } = await readFigures(db);
               return query.has_unread ? with_unread : (await totalConversations(db)) - with_unread;
@@ -383,8 +413,8 @@ export async function getConversationStats(
 ): Promise<ConversationStats> {
   // The last 24 hours' statement, with the kept totals beside: one statement (three were sent), one
   // snapshot.
-  const recent = activeSince(db, NO_FILTERS, recentStart(now), now);
-  const row = await recent.query
+  const recent = activeSinceWindow(recentStart(now));
+  const row = await activeSinceQuery(db, undefined, recent)
     .select((eb) => [
       eb
         .selectFrom('list_counters')
