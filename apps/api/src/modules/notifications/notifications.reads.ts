@@ -258,8 +258,8 @@ export async function listNotifications(
   });
   const broadcastIds = await broadcastIdsMatching(db, query.search);
   const since = query.period ? periodStart(query.period, now).toISOString() : undefined;
-  const filtered = (planned: SearchPlans = plans, start = since) =>
-    db.selectFrom('notifications').where(matchesFilters(db, query, now, planned, broadcastIds, start));
+  const filtered = (planned: SearchPlans = plans, from = since) =>
+    db.selectFrom('notifications').where(matchesFilters(db, query, now, planned, broadcastIds, from));
   // A deep page without a search starts at its day (db/deep-pages.ts).
   const window = pageWindow(query);
   const start = query.search
