@@ -60,6 +60,12 @@ describe('deepPageStart', () => {
     ],
     '2026-08': [['2026-08-15', 5]],
   };
+  /** A deep page's start among `months`, which hold D + 35 rows in all (`listed`). */
+  const deep = (offset: number, before?: string): PageStart => ({
+    offset,
+    ...(before ? { before } : {}),
+    listed: D + 35,
+  });
   const reads: string[] = [];
   const sources = {
     months: async () => {
@@ -79,39 +85,19 @@ describe('deepPageStart', () => {
   });
 
   it('keeps the plain offset inside the newest day', async () => {
-    expect(await deepPageStart(D + 4, sources)).toEqual({ offset: D + 4, listed: D + 35 });
+    expect(await deepPageStart(D + 4, sources)).toEqual(deep(D + 4));
   });
 
   it('starts at the end of the day holding the row, after the newer days and months', async () => {
     reads.length = 0;
     // Row D + 5 is the first of November 3rd.
-    expect(await deepPageStart(D + 5, sources)).toEqual({
-      offset: 0,
-      before: '2026-11-04T00:00:00.000Z',
-      listed: D + 35,
-    });
+    expect(await deepPageStart(D + 5, sources)).toEqual(deep(0, '2026-11-04T00:00:00.000Z'));
     expect(reads).toEqual(['months', '2026-11']);
-    expect(await deepPageStart(D + 9, sources)).toEqual({
-      offset: 4,
-      before: '2026-11-04T00:00:00.000Z',
-      listed: D + 35,
-    });
+    expect(await deepPageStart(D + 9, sources)).toEqual(deep(4, '2026-11-04T00:00:00.000Z'));
     // Rows D + 10 to D + 29 are September's: its 30th first.
-    expect(await deepPageStart(D + 10, sources)).toEqual({
-      offset: 0,
-      before: '2026-10-01T00:00:00.000Z',
-      listed: D + 35,
-    });
-    expect(await deepPageStart(D + 23, sources)).toEqual({
-      offset: 1,
-      before: '2026-09-02T00:00:00.000Z',
-      listed: D + 35,
-    });
-    expect(await deepPageStart(D + 34, sources)).toEqual({
-      offset: 4,
-      before: '2026-08-16T00:00:00.000Z',
-      listed: D + 35,
-    });
+    expect(await deepPageStart(D + 10, sources)).toEqual(deep(0, '2026-10-01T00:00:00.000Z'));
+    expect(await deepPageStart(D + 23, sources)).toEqual(deep(1, '2026-09-02T00:00:00.000Z'));
+    expect(await deepPageStart(D + 34, sources)).toEqual(deep(4, '2026-08-16T00:00:00.000Z'));
   });
 
   it('with hours, starts at the end of the hour holding the row, after the newer hours, days and months', async () => {
@@ -129,60 +115,28 @@ describe('deepPageStart', () => {
     // Inside the list's first hour: the plain offset.
     expect(await deepPageStart(D - 3, hourly)).toEqual({ offset: D - 3 });
     // Rows D - 2 to D + 4 are the 27th's eight o'clock hour.
-    expect(await deepPageStart(D, hourly)).toEqual({
-      offset: 2,
-      before: '2026-11-27T09:00:00.000Z',
-      listed: D + 35,
-    });
+    expect(await deepPageStart(D, hourly)).toEqual(deep(2, '2026-11-27T09:00:00.000Z'));
     // Rows D + 5 and D + 6 are November 3rd's 17 hour, then its midnight hour.
-    expect(await deepPageStart(D + 6, hourly)).toEqual({
-      offset: 1,
-      before: '2026-11-03T18:00:00.000Z',
-      listed: D + 35,
-    });
-    expect(await deepPageStart(D + 8, hourly)).toEqual({
-      offset: 1,
-      before: '2026-11-03T01:00:00.000Z',
-      listed: D + 35,
-    });
+    expect(await deepPageStart(D + 6, hourly)).toEqual(deep(1, '2026-11-03T18:00:00.000Z'));
+    expect(await deepPageStart(D + 8, hourly)).toEqual(deep(1, '2026-11-03T01:00:00.000Z'));
     // A day without hours: the day's end.
-    expect(await deepPageStart(D + 23, hourly)).toEqual({
-      offset: 1,
-      before: '2026-09-02T00:00:00.000Z',
-      listed: D + 35,
-    });
+    expect(await deepPageStart(D + 23, hourly)).toEqual(deep(1, '2026-09-02T00:00:00.000Z'));
   });
 
   it('without days, starts at the end of the month holding the row', async () => {
     const monthsOnly = { months: sources.months };
-    expect(await deepPageStart(D + 9, monthsOnly)).toEqual({ offset: D + 9, listed: D + 35 });
-    expect(await deepPageStart(D + 23, monthsOnly)).toEqual({
-      offset: 13,
-      before: '2026-10-01T00:00:00.000Z',
-      listed: D + 35,
-    });
+    expect(await deepPageStart(D + 9, monthsOnly)).toEqual(deep(D + 9));
+    expect(await deepPageStart(D + 23, monthsOnly)).toEqual(deep(13, '2026-10-01T00:00:00.000Z'));
   });
 
   it("falls back to the month's end when its days no longer hold the row", async () => {
     const shrunk = { months: sources.months, days: async () => [['2026-09-30', 3] as const] };
-    expect(await deepPageStart(D + 23, shrunk)).toEqual({
-      offset: 13,
-      before: '2026-10-01T00:00:00.000Z',
-      listed: D + 35,
-    });
+    expect(await deepPageStart(D + 23, shrunk)).toEqual(deep(13, '2026-10-01T00:00:00.000Z'));
   });
 
   it('past the last row, starts before the oldest month (an empty page, no walk)', async () => {
-    expect(await deepPageStart(D + 35, sources)).toEqual({
-      offset: 0,
-      before: '2026-08-01T00:00:00.000Z',
-      listed: D + 35,
-    });
-    expect(await deepPageStart(D + 40, sources)).toEqual({
-      offset: 5,
-      before: '2026-08-01T00:00:00.000Z',
-      listed: D + 35,
-    });
+    expect(await deepPageStart(D + 35, sources)).toEqual(deep(0, '2026-08-01T00:00:00.000Z'));
+    expect(await deepPageStart(D + 40, sources)).toEqual(deep(5, '2026-08-01T00:00:00.000Z'));
     // No row at all: the plain offset.
     expect(await deepPageStart(D, { months: async () => [] })).toEqual({ offset: D, listed: 0 });
   });
