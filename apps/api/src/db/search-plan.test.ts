@@ -12,6 +12,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { Database } from './schema.js';
 import {
+  CAP_SAMPLE,
   CAPPED_PROBE_VISITS,
   DENSE_SHARE,
   DENSITY_SAMPLE,
@@ -24,14 +25,17 @@ import {
   LARGE_TABLE_ROWS,
   PAGE_PROBE_VISITS,
   PAGE_SCAN_VISITS,
+  PROOF_INDEX_SHARE,
   pagePlan,
   pagePlans,
   probeAlongOrder,
   probePlan,
   probePlans,
+  proofPlans,
   SCATTERED_PAGE_SCAN_VISITS,
   type SearchPlan,
   type SearchPlans,
+  type SearchSide,
   searchMatches,
 } from './search.js';
 
@@ -302,6 +306,60 @@ describe('probeAlongOrder', () => {
     );
     expect(compiled(ids, related)).toContain(
       'where "notifications"."user_id" in (select value from json_each(?))',
+    );
+  });
+});
+
+describe('proofPlans', () => {
+  const sides: SearchSide[] = [
+    { table: 'notifications' },
+    { table: 'users', alias: 'notifications', idColumn: 'user_id' },
+  ];
+  const within: SearchPlan = { kind: 'scan', sampled: CAP_SAMPLE, share: PROOF_INDEX_SHARE / 2 };
+  const ownDense: SearchPlan = { kind: 'scan', sampled: CAP_SAMPLE, share: 0.03 };
+  const plansOf = (own: SearchPlan, related: SearchPlan) =>
+    new Map<string, SearchPlan>([
+      ['notifications', own],
+      ['users', related],
+    ]) as SearchPlans;
+
+  it('reads a related side found dense, spread over less than PROOF_INDEX_SHARE, through its text index', () => {
+    const proof = proofPlans('sqlite', sides, plansOf(INDEX_PLAN, within));
+    expect(proof.get('users')).toEqual({ kind: 'index', sampled: CAP_SAMPLE, share: PROOF_INDEX_SHARE / 2 });
+    expect(proof.get('notifications')).toBe(INDEX_PLAN);
+    // Served by indexes now: a broad filter beside it stands aside (`broadFilterColumn`).
+    expect(isIndexServed(proof)).toBe(true);
+    // A one-character term keeps its text index query (its word starts).
+    const oneLetter = proofPlans('sqlite', sides, plansOf(INDEX_PLAN, { ...within, match: '" xa"' }));
+    expect(oneLetter.get('users')).toMatchObject({ kind: 'index', match: '" xa"' });
+  });
+
+  it('leaves a denser related side, the own sides, a side without a share, and PostgreSQL alone', () => {
+    const denser: SearchPlan = { ...within, share: PROOF_INDEX_SHARE };
+    expect(proofPlans('sqlite', sides, plansOf(INDEX_PLAN, denser)).get('users')).toBe(denser);
+    expect(proofPlans('sqlite', sides, plansOf(ownDense, INDEX_PLAN)).get('notifications')).toBe(ownDense);
+    const onRows: SearchPlan = { kind: 'scan' };
+    expect(proofPlans('sqlite', sides, plansOf(ownDense, onRows)).get('users')).toBe(onRows);
+    expect(proofPlans('postgres', sides, plansOf(INDEX_PLAN, within)).get('users')).toBe(within);
+    // A table searched as the listed rows' own text too keeps its plan (the users list).
+    const both: SearchSide[] = [{ table: 'users' }, { table: 'users', alias: 'users', idColumn: 'id' }];
+    const usersOnly = new Map<string, SearchPlan>([['users', within]]) as SearchPlans;
+    expect(proofPlans('sqlite', both, usersOnly).get('users')).toBe(within);
+  });
+
+  it('writes the related side as its text index matches, where the scan read each related row by key', () => {
+    const compiled = (plans: SearchPlans) =>
+      compilerOf('sqlite')
+        .selectFrom('notifications')
+        .select('id')
+        .where(searchMatches('sqlite', 'users', 'ana', { ...sides[1], plan: plans.get('users') }))
+        .compile().sql;
+    const plans = plansOf(INDEX_PLAN, within);
+    expect(compiled(plans)).toContain(
+      'exists (select 1 from "users" s where s.id = "notifications"."user_id"',
+    );
+    expect(compiled(proofPlans('sqlite', sides, plans))).toContain(
+      'where "notifications"."user_id" in (select rowid from "users_fts" where "users_fts" match ?)',
     );
   });
 });

@@ -26,6 +26,7 @@ import {
   filteredColumn,
   planSearches,
   probeAlongOrder,
+  proofPlans,
   rowPlans,
   type SearchPlans,
   type SearchSide,
@@ -305,7 +306,8 @@ export async function listNotifications(
       reads: [{ list: 'notifications' }],
       count: ([buckets]) => sumBuckets(buckets ?? [], totalMatches(query)),
     },
-    matches: () => filtered().select('notifications.id'),
+    // A related side's dense term read through its text index by the proof (db/search.ts `proofPlans`).
+    matches: () => filtered(proofPlans(dialectOf(db), NOTIFICATION_SEARCH, plans)).select('notifications.id'),
     /* SQLite: a search's proof past the cap keeps witnesses, checked by key next time: a dense term's
        count beside a filter walks the filter's index (`?search=ana&is_read=false` at a million users:
        28,000 notifications visited, 100 ms). */
