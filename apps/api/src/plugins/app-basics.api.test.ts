@@ -198,10 +198,14 @@ describe('console serving', () => {
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.body).toContain('<title>Kwanza Admin</title>');
       expect(page.headers['cache-control']).toBe('no-cache');
+      // The console's page and files carry the security headers too.
+      expect(page.headers['content-security-policy']).toContain("script-src 'self';");
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
 
       const asset = await app.inject({ method: 'GET', url: '/assets/app-123.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
+      expect(asset.headers['x-content-type-options']).toBe('nosniff');
       const chunk = await app.inject({ method: 'GET', url: '/static/js/users-page-abc123.js' });
       expect(chunk.statusCode).toBe(200);
       expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
