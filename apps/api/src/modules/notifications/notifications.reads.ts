@@ -310,7 +310,7 @@ export async function listNotifications(
     matches: () => filtered(proofPlans(dialectOf(db), NOTIFICATION_SEARCH, plans)).select('notifications.id'),
     /* SQLite: a search's proof past the cap keeps witnesses, checked by key next time: a dense term's
        count beside a filter walks the filter's index (`?search=ana&is_read=false` at a million users:
-       28,000 notifications visited, 100 ms). */
+       28,000 notifications visited, 100 ms; 4 ms by `proofPlans`, its check 1 ms). */
     checked: query.search
       ? checkedUnlessByIds(plans, () =>
           db
