@@ -55,7 +55,8 @@ export type CheckedMatches = () => SelectQueryBuilder<Database, keyof Database, 
 /**
  * Rows of `matches` (a filtered query selecting one column), counted up to the cap. `searching`: a
  * free-text search's matches, whose proof past the cap PostgreSQL keeps witnesses of
- * (db/capped-witnesses.ts), and SQLite when given the `checked` set. Not for a count an index serves
+ * (db/capped-witnesses.ts), and SQLite when given the `checked` set; both test the witnesses against
+ * that set when given (PostgreSQL: against `matches` otherwise). Not for a count an index serves
  * (an admin's unread notifications, the journal's entries of one action): reading 1,001 of its
  * entries costs less than checking 1,001 witnesses by key (the journal's count, 1.9 ms checked).
  */
@@ -69,7 +70,7 @@ export async function countUpToCap<QDB, TB extends keyof QDB, O>(
     // Its matches' ids, which a proof past the cap keeps as witnesses (db/capped-witnesses.ts).
     const ids = sqliteChecked
       ? await sqliteMatchesUpToWitnesses(db, matches, sqliteChecked())
-      : await matchesUpToWitnesses(db, matches, options.appendOnly);
+      : await matchesUpToWitnesses(db, matches, options.appendOnly, options.checked?.());
     return ids === null || ids.length > SEARCH_COUNT_CAP
       ? { count: SEARCH_COUNT_CAP, capped: true }
       : { count: ids.length, capped: false };
@@ -93,7 +94,7 @@ async function matchingIds<QDB, TB extends keyof QDB, O>(
   order?: MatchOrder,
 ): Promise<{ ids: number[]; firstIds?: number[] } | null> {
   if (dialectOf(db) === 'postgres') {
-    const ids = await matchesUpToWitnesses(db, matches);
+    const ids = await matchesUpToWitnesses(db, matches, undefined, checked?.());
     return ids === null ? null : { ids };
   }
   // SQLite: each match's place in the list's order read with it (`MatchOrder`).
