@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { type DatabaseHandle, ensurePrivateDirectory, openDatabase } from './db/database.js';
 import './fastify-types.js';
@@ -13,6 +13,7 @@ import { registerAuditTrail } from './plugins/audit-trail.js';
 import { registerAuthGuard } from './plugins/auth-guard.js';
 import { answerClientError, answerFrameworkError, registerErrorHandlers } from './plugins/error-handler.js';
 import { limitRulesOf, registerRequestLimits } from './plugins/rate-limit.js';
+import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { consoleIndexStream, registerStaticWeb } from './plugins/static-web.js';
 import { DocumentStorage, documentsDir } from './storage/document-storage.js';
@@ -27,6 +28,11 @@ export interface BuildAppOptions {
    * logged (the tests turn it on, so that a route forgetting its entry fails them).
    */
   strictAudit?: boolean;
+  /**
+   * Each response is checked against its route's zod schema before it is written (the tests turn it
+   * on; plugins/response-serializer.ts).
+   */
+  checkResponses?: boolean;
 }
 
 /** The URL with the value of a `signature` query parameter masked. */
@@ -79,7 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checkContract: options.checkResponses === true }));
 
   const database = options.database ?? openDatabase(config);
   // A lost connection is logged, never fatal: requests answer 503 until the database is back.
@@ -111,6 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         url: route.url,
         isPublic: route.config?.public === true,
         audit: route.config?.audit,
+        responses: { ...(route.schema?.response as Record<string, unknown> | undefined) },
       });
     }
   });

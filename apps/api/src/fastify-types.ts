@@ -22,6 +22,8 @@ export interface RegisteredRoute {
   isPublic: boolean;
   /** What the route records in the audit journal (or why nothing); undefined for most reads. */
   audit: AuditRoute | undefined;
+  /** The route's response schemas by status (zod), as declared. */
+  responses: Record<string, unknown>;
 }
 
 declare module 'fastify' {

@@ -1,8 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../app.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
+import { compileResponseWriter } from './response-serializer.js';
 
 describe('API basics', () => {
   let ctx: TestContext;
@@ -143,6 +145,21 @@ describe('API basics', () => {
     expect(Object.keys(users)).toEqual(expect.arrayContaining(['200', '401', '403']));
     const health = document.paths['/api/health']?.get?.responses ?? {};
     expect(Object.keys(health)).not.toContain('401');
+  });
+
+  it('compiles a writer for every response schema of every route (compiled lazily in production)', () => {
+    let compiled = 0;
+    for (const route of ctx.app.registeredRoutes) {
+      for (const [status, schema] of Object.entries(route.responses)) {
+        expect(schema, `${route.method} ${route.url} ${status}`).toBeInstanceOf(z.ZodType);
+        expect(
+          () => compileResponseWriter(schema as z.ZodType),
+          `${route.method} ${route.url} ${status}`,
+        ).not.toThrow();
+        compiled += 1;
+      }
+    }
+    expect(compiled).toBeGreaterThan(100);
   });
 
   it('marks every public route as needing no token, and leaves protected ones under the bearer requirement', async () => {

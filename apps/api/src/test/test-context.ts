@@ -132,7 +132,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     .select('id')
     .where('email', '=', TEST_ADMIN.email)
     .executeTakeFirstOrThrow();
-  const app = await buildApp(config, { database: database.handle, strictAudit: true });
+  const app = await buildApp(config, { database: database.handle, strictAudit: true, checkResponses: true });
   await app.ready();
   const adminToken = await app.tokens.sign(admin.id, 'admin');
   return {
