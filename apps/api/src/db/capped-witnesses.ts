@@ -3,6 +3,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { RecentlyUsedPerOwner } from '../lib/recently-used.js';
 import { nameOnPostgres } from './prepared-statements.js';
 import type { Database } from './schema.js';
+import { whileTablesUnchanged } from './unchanged-tables.js';
 
 /*
  * PostgreSQL: a search matching more than the cap proves it on every request by reading one past
@@ -77,8 +78,8 @@ export async function matchesUpToWitnesses<QDB, TB extends keyof QDB, O, CDB, CT
 
 /**
  * SQLite: the rows of `matches` (a filtered query selecting the id, however it reads the term: by
- * the text index, in its order; then any value, the `group`), up to WITNESSES of them; or null when
- * the witnesses kept from an earlier proof of the same set show more than the cap of matches now.
+ * the text index, in its order; then any value, the `group`), when they are no more than the cap; or
+ * null when they are more (a proof's, or the witnesses kept from an earlier proof of the same set).
  * `checked`: the same
  * set with each searched text checked on the row (db/search.ts ROW_PLAN), whose statement and values
  * name the set and which each witness is tested against.
@@ -95,10 +96,15 @@ export async function sqliteMatchesUpToWitnesses<
   matches: SelectQueryBuilder<QDB, TB, O>,
   checked: SelectQueryBuilder<CDB, CTB, CO>,
 ): Promise<Array<{ id: number; group: unknown }> | null> {
-  const key = proofKey(checked);
-  const witnesses = proofsByDatabase.of(db).get(key);
-  if (witnesses !== undefined && (await witnessesStillMatch(db, checked, witnesses))) return null;
-  return readMatches(db, matches, key, 'sqlite');
+  /* What the proof or the witnesses found stands while the tables they read are unchanged
+     (db/unchanged-tables); past the cap, only that it is past (null), not the matches read. */
+  return whileTablesUnchanged(db, [matches, checked], async () => {
+    const key = proofKey(checked);
+    const witnesses = proofsByDatabase.of(db).get(key);
+    if (witnesses !== undefined && (await witnessesStillMatch(db, checked, witnesses))) return null;
+    const rows = await readMatches(db, matches, key, 'sqlite');
+    return rows.length > SEARCH_COUNT_CAP ? null : rows;
+  });
 }
 
 /**

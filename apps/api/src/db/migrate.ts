@@ -39,6 +39,7 @@ import * as journalSearchStatistics from './migrations/2026-11-29-0042-journal-s
 import * as journalIndexAutomergeAfterSeed from './migrations/2026-11-29-0043-journal-index-automerge-after-seed.js';
 import * as verificationStatusSearchCovering from './migrations/2026-11-29-0044-verification-status-search-covering.js';
 import * as usersUniqueIndexes from './migrations/2026-11-29-0045-users-unique-indexes.js';
+import * as tableVersions from './migrations/2026-11-30-0046-table-versions.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0043-journal-index-automerge-after-seed': journalIndexAutomergeAfterSeed,
   '2026-11-29-0044-verification-status-search-covering': verificationStatusSearchCovering,
   '2026-11-29-0045-users-unique-indexes': usersUniqueIndexes,
+  '2026-11-30-0046-table-versions': tableVersions,
 };
 
 export class MigrationError extends Error {}

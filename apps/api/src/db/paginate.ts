@@ -21,6 +21,7 @@ import { executeNamed } from './prepared-statements.js';
 import type { Database } from './schema.js';
 import { planShape, type SearchPlan, type SearchPlans } from './search.js';
 import { dialectOf } from './sql.js';
+import { whileTablesUnchanged } from './unchanged-tables.js';
 
 /*
  * One way to answer a paginated list at any size: the page's rows and its count run together; the
@@ -75,10 +76,13 @@ export async function countUpToCap<QDB, TB extends keyof QDB, O>(
       ? { count: SEARCH_COUNT_CAP, capped: true }
       : { count: ids.length, capped: false };
   }
-  const row = await db
+  const counting = db
     .selectFrom(matches.limit(SEARCH_COUNT_CAP + 1).as('matches'))
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
+    .select((eb) => eb.fn.countAll<number | string>().as('count'));
+  // SQLite: a search's count stands while the tables it reads are unchanged (db/unchanged-tables).
+  const row = options.searching
+    ? await whileTablesUnchanged(db, [counting], () => counting.executeTakeFirstOrThrow())
+    : await counting.executeTakeFirstOrThrow();
   const count = Number(row.count);
   return count > SEARCH_COUNT_CAP ? { count: SEARCH_COUNT_CAP, capped: true } : { count, capped: false };
 }
@@ -99,11 +103,18 @@ async function matchingIds<QDB, TB extends keyof QDB, O>(
   }
   // SQLite: each match's place in the list's order read with it (`MatchOrder`).
   const keyed = order ? matches.select(sql.ref(order.column).as('order_key')) : matches;
+  const limited = keyed.limit(SEARCH_COUNT_CAP + 1);
   const rows = checked
     ? await sqliteMatchesUpToWitnesses(db, keyed, checked())
-    : (await keyed.limit(SEARCH_COUNT_CAP + 1).execute()).map((row) => {
-        const [id, group] = Object.values(row as object);
-        return { id: Number(id), group };
+    : /* The matches stand while the tables they are read from are unchanged (db/unchanged-tables);
+         past the cap, only that they are past it (null). */
+      await whileTablesUnchanged(db, [limited], async () => {
+        const read = await limited.execute();
+        if (read.length > SEARCH_COUNT_CAP) return null;
+        return read.map((row) => {
+          const [id, group] = Object.values(row as object);
+          return { id: Number(id), group };
+        });
       });
   if (rows === null) return null;
   const ids = rows.map((row) => row.id);

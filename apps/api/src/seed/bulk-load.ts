@@ -135,6 +135,15 @@ const POSTGRES_ROW_TRIGGERS = [
   { table: 'client_verifications', trigger: 'client_verifications_owner_deleted' },
 ];
 
+/**
+ * The version triggers of the loaded tables (migration 2026-11-30-0046, SQLite): each raised its
+ * table's row of `table_versions` once per loaded row. They stand aside during the load, and every
+ * version is raised once at its end, so that no process keeps an answer found before the load.
+ */
+const SQLITE_VERSION_TRIGGERS = LOADED_TABLES.flatMap((table) =>
+  ['insert', 'update', 'delete'].map((event) => `${table}_version_${event}`),
+);
+
 /** The broadcast audience counted again (its triggers' condition: migration 2026-11-24-0010). */
 async function recountBroadcastAudience(trx: Kysely<Database>): Promise<void> {
   await sql`update user_figures set n = (select count(*) from users u
@@ -178,8 +187,9 @@ export async function withParallelSorts<T>(trx: Kysely<Database>, build: () => P
  * SQLite: drops the loaded tables' secondary indexes (the users' unique names and e-mails among them,
  * named indexes since migration 0045; not the automatic indexes of column constraints, which cannot
  * be dropped),
- * the deferred text indexes' insert triggers and the row triggers above, runs the load, then creates
- * them again from their own SQL, rebuilds those text indexes and recounts the audience, inside the
+ * the deferred text indexes' insert triggers, the row triggers and the version triggers above, runs
+ * the load, then creates them again from their own SQL, rebuilds those text indexes, raises every
+ * table's version and recounts the audience, inside the
  * caller's transaction. Building an index once from sorted rows is many times cheaper than updating
  * a dozen random-order indexes row by row; the schema ends exactly as it began. `textIndexesBuiltApart`:
  * text indexes the seed builds otherwise (seed/parallel-text-indexes), not rebuilt here.
@@ -196,9 +206,11 @@ export async function withDeferredIndexes<T>(
     where type = 'index' and sql is not null and tbl_name in (${tables})
     order by name`.execute(trx);
   const triggerNames = sql.join(
-    [...DEFERRED_TEXT_INDEXES.map((deferred) => deferred.trigger), ...SQLITE_ROW_TRIGGERS].map((name) =>
-      sql.lit(name),
-    ),
+    [
+      ...DEFERRED_TEXT_INDEXES.map((deferred) => deferred.trigger),
+      ...SQLITE_ROW_TRIGGERS,
+      ...SQLITE_VERSION_TRIGGERS,
+    ].map((name) => sql.lit(name)),
   );
   const triggers = await sql<{ name: string; sql: string }>`
     select name, sql from sqlite_master where type = 'trigger' and name in (${triggerNames})
@@ -215,6 +227,9 @@ export async function withDeferredIndexes<T>(
     await sql.raw(`insert into ${deferred.fts} (${deferred.fts}) values ('rebuild')`).execute(trx);
   }
   for (const trigger of triggers.rows) await sql.raw(trigger.sql).execute(trx);
+  if (triggers.rows.some((trigger) => SQLITE_VERSION_TRIGGERS.includes(trigger.name))) {
+    await sql`update table_versions set version = version + 1`.execute(trx);
+  }
   await recountBroadcastAudience(trx);
   return result;
 }

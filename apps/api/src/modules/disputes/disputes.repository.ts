@@ -27,6 +27,7 @@ import {
   searchCapped,
 } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
+import { whileTablesUnchanged } from '../../db/unchanged-tables.js';
 import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
 import { pageWindow } from '../../lib/pagination.js';
@@ -233,11 +234,12 @@ async function statusCounts(
         term: search,
       })
     : filtered().select('disputes.status');
-  const rows = await db
+  const grouped = db
     .selectFrom(matches.limit(SEARCH_COUNT_CAP + 1).as('matches'))
     .select(['matches.status', (eb) => eb.fn.countAll<number | string>().as('count')])
-    .groupBy('matches.status')
-    .execute();
+    .groupBy('matches.status');
+  // The counts stand while the tables they are read from are unchanged (db/unchanged-tables).
+  const rows = await whileTablesUnchanged(db, [grouped], () => grouped.execute());
   let total = 0;
   for (const row of rows) {
     counts[row.status as DisputeStatus] = Number(row.count);
