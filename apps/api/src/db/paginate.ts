@@ -21,7 +21,7 @@ import { executeNamed } from './prepared-statements.js';
 import type { Database } from './schema.js';
 import { planShape, type SearchPlan, type SearchPlans } from './search.js';
 import { dialectOf } from './sql.js';
-import { whileTablesUnchanged } from './unchanged-tables.js';
+import { pageIdsWhileTablesUnchanged, whileTablesUnchanged } from './unchanged-tables.js';
 
 /*
  * One way to answer a paginated list at any size: the page's rows and its count run together; the
@@ -265,6 +265,11 @@ export interface PageWindow {
    */
   key?: string;
   /**
+   * A free-text search's page (`searchPage`): on SQLite its ids are kept while the tables its
+   * statement reads are unchanged (db/unchanged-tables), and its rows read by those ids.
+   */
+  searching?: boolean;
+  /**
    * A period's start (an ISO instant), which moves with the clock: a keyed statement takes it as a
    * value (its last marker), not in its key, and `orderedIds` receives it (the marker, or the value
    * itself when the statement is built each time).
@@ -292,6 +297,15 @@ export function searchPageKey(
   if (!search.term) return pageStatementKey(list, ...values);
   const shape = planShape(search.plans);
   return shape === null ? undefined : pageStatementKey(list, ...values, search.term, shape);
+}
+
+/** A page's `key` (`searchPageKey`), and whether it is a free-text search's (`PageWindow.searching`). */
+export function searchPage(
+  list: string,
+  search: { term: string | undefined; plans: SearchPlan | SearchPlans },
+  ...values: KeyValue[]
+): { key: string | undefined; searching: boolean } {
+  return { key: searchPageKey(list, search, ...values), searching: Boolean(search.term) };
 }
 
 /**
@@ -398,11 +412,40 @@ export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number
           return rowsOfIds(idRows.map(firstNumber));
         }
       : key === undefined
-        ? () => rowsAmong(pageIds(...values)).execute()
-        : () =>
-            keptPageStatement<R, WindowValues>(key, values.length, (...window) =>
-              rowsAmong(pageIds(...window)),
-            ).execute(db, ...values);
+        ? page.searching
+          ? async () => {
+              // A search's page built each time (a plan holds ids): kept by its text and values alike.
+              const chosen = pageIds(...values);
+              const ids = await whileTablesUnchanged(db, [chosen], async () =>
+                (await chosen.execute()).map(firstNumber),
+              );
+              return ids.length === 0 ? [] : rowsAmong(orderedIds(paddedIds(ids))).execute();
+            }
+          : () => rowsAmong(pageIds(...values)).execute()
+        : page.searching
+          ? async () => {
+              /* A search's page walks the list's order testing each row, or gathers the term's
+                 matches first (notifications `?search=x` at a million users: 8 ms): its ids are kept
+                 while the tables it reads are unchanged, and only its rows are read again. */
+              const ids = await pageIdsWhileTablesUnchanged(
+                db,
+                `${key}|${values.join('|')}`,
+                () => pageIds(...values),
+                async () =>
+                  (
+                    await keptPageStatement<object, WindowValues>(
+                      `${key}|ids`,
+                      values.length,
+                      pageIds,
+                    ).execute(db, ...values)
+                  ).map(firstNumber),
+              );
+              return ids.length === 0 ? [] : rowsAmong(orderedIds(paddedIds(ids))).execute();
+            }
+          : () =>
+              keptPageStatement<R, WindowValues>(key, values.length, (...window) =>
+                rowsAmong(pageIds(...window)),
+              ).execute(db, ...values);
   /* PostgreSQL: the counters ride in the ids' statement (each statement is a round trip, and its
      write alone cost the API some 80 µs on this machine); SQLite reads both at once in-process. */
   const rowsBeside =

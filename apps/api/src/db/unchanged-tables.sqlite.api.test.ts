@@ -1,10 +1,13 @@
 import path from 'node:path';
+import { SEARCH_COUNT_CAP, UserListQuery } from '@kwanza/contract';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDispute } from '../modules/disputes/disputes.factories.js';
+import { listUsers } from '../modules/users/users.repository.js';
 import { seedDatabase } from '../seed/seed-database.js';
 import { DocumentStorage } from '../storage/document-storage.js';
 import { insertMembers, insertUser } from '../test/factories.js';
+import { recordingSql } from '../test/statement-recorder.js';
 import { createTestContext, createTestDatabase, type TestContext } from '../test/test-context.js';
 import { openDatabase } from './database.js';
 import { down, up } from './migrations/2026-11-30-0046-table-versions.js';
@@ -200,16 +203,22 @@ describe('answers kept while the tables they read are unchanged (sqlite)', () =>
     }
   });
 
-  it('shows an admin their own change at once: a users search’s count, a disputes search’s counts per status', async () => {
+  it('shows an admin their own change at once: a users search’s count and page, a disputes search’s counts per status', async () => {
     const listed = async () =>
-      (await ctx.request('GET', '/api/users/?search=kilamba')).json<{ count: number }>();
+      (await ctx.request('GET', '/api/users/?search=kilamba')).json<{
+        count: number;
+        results: { id: number }[];
+      }>();
     const before = await listed();
     expect(await listed()).toEqual(before);
-    const [first] = (await ctx.request('GET', '/api/users/?search=kilamba')).json<{
-      results: { id: number }[];
-    }>().results;
+    const [first] = before.results;
     expect((await ctx.request('DELETE', `/api/users/${first?.id}/`)).statusCode).toBe(204);
-    expect((await listed()).count).toBe(before.count - 1);
+    const after = await listed();
+    expect(after.count).toBe(before.count - 1);
+    // The next one comes up to fill the page.
+    expect(after.results.slice(0, -1).map((user) => user.id)).toEqual(
+      before.results.slice(1).map((user) => user.id),
+    );
 
     const client = await insertUser(ctx.db, { first_name: 'Ana', last_name: 'Kiala' });
     const provider = await insertUser(ctx.db, { role: 'provider', first_name: 'Rui', last_name: 'Santos' });
@@ -288,4 +297,50 @@ describe('the seed, the migration and the tables’ versions (sqlite)', () => {
       await database.dispose();
     }
   }, 60_000);
+});
+
+describe('a search page’s ids kept while its tables are unchanged (sqlite)', () => {
+  let ctx: TestContext;
+  /** Members named Lunda: past the cap, so that the page is chosen by its own statement. */
+  const LUNDAS = SEARCH_COUNT_CAP + 200;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    await insertMembers(ctx.db, LUNDAS, () => ({ last_name: 'Lunda' }));
+  }, 60_000);
+  afterAll(() => ctx.close());
+
+  it('chooses the page once, then reads its rows by their ids until a write', async () => {
+    const { db, texts } = recordingSql(ctx.db);
+    const query = UserListQuery.parse({ search: 'lunda', page_size: '5' });
+    // The statement choosing the page's ids along the list's order (not its rows read by id).
+    const choosing = (text: string) =>
+      text.includes('order by "users"."date_joined" desc') && !text.includes('"users"."id" in (?');
+    const first = await listUsers(db, query);
+    expect([first.count, first.count_capped]).toEqual([SEARCH_COUNT_CAP, true]);
+    expect(texts.filter(choosing)).toHaveLength(1);
+    texts.length = 0;
+    expect(await listUsers(db, query)).toEqual(first);
+    expect(texts.filter(choosing)).toEqual([]);
+    expect(texts.some((text) => text.includes('"users"."id" in (?'))).toBe(true);
+    // A new Lunda comes first (newest first): the page is chosen again at once.
+    const newest = await insertUser(ctx.db, { first_name: 'Zeca', last_name: 'Lunda' });
+    texts.length = 0;
+    const after = await listUsers(db, query);
+    expect(texts.filter(choosing)).toHaveLength(1);
+    expect(after.results.map((user) => user.id)).toEqual([
+      newest,
+      ...first.results.slice(0, 4).map((user) => user.id),
+    ]);
+    // A member renamed: their row is read again with their new name, the page the same.
+    const renamed = first.results[1]?.id ?? 0;
+    await ctx.db
+      .updateTable('users')
+      .set({ first_name: 'Tito', search_text: ' tito lunda' })
+      .where('id', '=', renamed)
+      .execute();
+    const again = await listUsers(db, query);
+    expect(again.results.map((user) => user.id)).toEqual(after.results.map((user) => user.id));
+    expect(again.results.find((user) => user.id === renamed)?.first_name).toBe('Tito');
+  });
 });

@@ -41,6 +41,13 @@ interface KeptAnswer {
 }
 
 const answersByDatabase = new RecentlyUsedPerOwner<Kysely<Database>, string, KeptAnswer>(KEPT_ANSWERS);
+/** Search pages whose ids are kept per database handle (a page's ids: a few hundred bytes each). */
+const KEPT_PAGES = 512;
+const pageIdsByDatabase = new RecentlyUsedPerOwner<Kysely<Database>, string, KeptAnswer>(KEPT_PAGES);
+/** The versioned tables a kept page's statement reads, by its key (null: never kept). */
+const pageTablesByDatabase = new RecentlyUsedPerOwner<Kysely<Database>, string, readonly string[] | null>(
+  KEPT_PAGES,
+);
 /** The versioned tables a statement reads (sorted), or null when it is never kept. */
 const tablesByDatabase = new RecentlyUsedPerOwner<Kysely<Database>, string, readonly string[] | null>(
   KNOWN_STATEMENTS,
@@ -63,12 +70,44 @@ export async function whileTablesUnchanged<T>(
   if (dialectOf(db) !== 'sqlite') return compute();
   const compiled = statements.map((statement) => statement.compile());
   const tables = await tablesRead(db, compiled);
+  return keptOrComputed(db, answersByDatabase, statementsKey(compiled), tables, compute, keep);
+}
+
+/**
+ * SQLite: the ids of a search's page (`read`), or those it read for the same `key` when none of the
+ * tables its statement reads has changed since; the rows are then read by those ids. `key` names
+ * the page's statement and every value it is run with (db/paginate `PageWindow.key`, the window's
+ * values): its statement (`statement`) is only compiled, to learn what it reads, at the key's first use.
+ */
+export async function pageIdsWhileTablesUnchanged(
+  db: Kysely<Database>,
+  key: string,
+  statement: () => Compilable<unknown>,
+  read: () => Promise<number[]>,
+): Promise<number[]> {
+  const known = pageTablesByDatabase.of(db);
+  let tables = known.get(key);
+  if (tables === undefined) {
+    tables = await tablesRead(db, [statement().compile()]);
+    known.set(key, tables);
+  }
+  return keptOrComputed(db, pageIdsByDatabase, key, tables, read, () => true);
+}
+
+/** `compute`'s answer, or the one kept under `key` while the versions of `tables` are the same. */
+async function keptOrComputed<T>(
+  db: Kysely<Database>,
+  store: RecentlyUsedPerOwner<Kysely<Database>, string, KeptAnswer>,
+  key: string,
+  tables: readonly string[] | null,
+  compute: () => Promise<T>,
+  keep: (value: T) => boolean,
+): Promise<T> {
   if (tables === null) return compute();
-  const versions = await tableVersions(db);
-  const stamp = stampOf(tables, versions);
+  // Read before `compute` runs: a write committed while it runs makes the next stamp differ.
+  const stamp = stampOf(tables, await tableVersions(db));
   if (stamp === null) return compute();
-  const key = statementsKey(compiled);
-  const answers = answersByDatabase.of(db);
+  const answers = store.of(db);
   const kept = answers.get(key);
   if (kept !== undefined && kept.stamp === stamp) return kept.value as T;
   const value = await compute();
@@ -182,9 +221,4 @@ export async function readTablesOf(
     tables.add(content);
   }
   return [...tables].sort();
-}
-
-/** Answers kept now for `db` (tests). */
-export function keptAnswerCount(db: Kysely<Database>): number {
-  return answersByDatabase.of(db).size;
 }

@@ -39,7 +39,12 @@ describe('a common term in the audit journal (sqlite)', () => {
     expect(listed.results.map((entry) => entry.admin?.label)).toEqual(newest(listed.results.length));
     expect(listed.results.length).toBeGreaterThan(1);
     expect([listed.count, listed.capped]).toEqual([SEARCH_COUNT_CAP, true]);
-    const page = texts.filter((text) => text.includes('order by "audit_entries"."created_at" desc'));
+    // The statement choosing the page's ids (its rows are then read by those ids: left out).
+    const page = texts.filter(
+      (text) =>
+        text.includes('order by "audit_entries"."created_at" desc') &&
+        !text.includes('"audit_entries"."id" in (?'),
+    );
     expect(page.length).toBeGreaterThan(0);
     return page;
   }

@@ -13,7 +13,7 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import { deepPageStart } from '../../db/deep-pages.js';
-import { countUpToCap, pageReaders, searchPageKey } from '../../db/paginate.js';
+import { countUpToCap, pageReaders, searchPage } from '../../db/paginate.js';
 import type { AuditEntriesTable, Database } from '../../db/schema.js';
 import {
   checkedUnlessByIds,
@@ -223,7 +223,7 @@ export async function listAuditEntries(
       {
         limit: window.limit,
         offset: start.offset,
-        key: searchPageKey(
+        ...searchPage(
           'audit_entries',
           { term: query.search, plans: rowsPlan },
           query.admin,

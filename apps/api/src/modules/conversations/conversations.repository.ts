@@ -8,7 +8,7 @@ import type {
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { toCount } from '../../db/aggregates.js';
 import { type CounterList, readCounters, sumBuckets } from '../../db/counters.js';
-import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, searchPage } from '../../db/paginate.js';
 import { type PrecompiledQuery, precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
 import {
@@ -366,7 +366,7 @@ export async function listConversations(
       db,
       {
         ...window,
-        key: searchPageKey(
+        ...searchPage(
           'conversations',
           { term: query.search, plans: rowsPlans },
           query.has_unread,

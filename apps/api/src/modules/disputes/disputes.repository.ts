@@ -12,7 +12,7 @@ import {
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { type GroupedMatch, groupsUpToCap } from '../../db/capped-witnesses.js';
 import { countByPart } from '../../db/counters.js';
-import { fetchListPage, firstInOrder, pageReaders, searchPageKey } from '../../db/paginate.js';
+import { fetchListPage, firstInOrder, pageReaders, searchPage } from '../../db/paginate.js';
 import { executeNamed } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import {
@@ -264,7 +264,7 @@ export async function listDisputes(
     db,
     {
       ...pageWindow(query),
-      key: searchPageKey('disputes', { term: query.search, plans }, query.status),
+      ...searchPage('disputes', { term: query.search, plans }, query.status),
     },
     (ids) =>
       selectDisputes(db)

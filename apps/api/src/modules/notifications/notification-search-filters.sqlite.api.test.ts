@@ -17,6 +17,14 @@ import { listNotifications } from './notifications.reads.js';
  * `probeAlongOrder`).
  */
 
+/** The list's order, which the statements reading a page follow. */
+const LIST_ORDER = 'order by "notifications"."created_at" desc';
+
+/** Whether a statement chooses a page's ids (not its rows, read by those ids: db/paginate). */
+function choosesPage(text: string): boolean {
+  return text.includes(LIST_ORDER) && !text.includes('"notifications"."id" in (?');
+}
+
 describe('a notifications search beside the read flag (sqlite)', () => {
   let ctx: TestContext;
   /** Unread notifications holding 'kinaxixi', past the cap; as many read ones. */
@@ -38,10 +46,13 @@ describe('a notifications search beside the read flag (sqlite)', () => {
 
   const list = (db: typeof ctx.db, query: Record<string, string>) =>
     listNotifications(db, NotificationListQuery.parse(query), new Date());
-  /** Statements split: the page's (it reads the notifications' titles), then the others. */
+  /**
+   * Statements split: the one choosing the page's ids (in the list's order), then the counts' (the
+   * page's rows, read by those ids afterwards, left out).
+   */
   const byPage = (texts: readonly string[]): [string[], string[]] => [
-    texts.filter((text) => text.includes('"notifications"."title"')),
-    texts.filter((text) => !text.includes('"notifications"."title"')),
+    texts.filter((text) => choosesPage(text)),
+    texts.filter((text) => !text.includes(LIST_ORDER)),
   ];
 
   it('leaves out the branch of broadcasts none of which holds the term, and the flag’s index', async () => {
@@ -160,7 +171,7 @@ describe('an early page of a notifications search past the cap, its recipients m
       );
       expect([listed.count, listed.count_capped]).toEqual([SEARCH_COUNT_CAP, true]);
       expect(listed.results.map((row) => row.id)).toEqual(all.slice((page - 1) * 10, page * 10));
-      const pages = texts.filter((text) => text.includes('"notifications"."title"'));
+      const pages = texts.filter((text) => choosesPage(text));
       expect(pages).toHaveLength(1);
       expect(pages[0]).toMatch(/[^+]"notifications"\."is_read" = \?/);
       expect(pages[0]).toContain('+"notifications"."user_id" in (select value from json_each(?))');

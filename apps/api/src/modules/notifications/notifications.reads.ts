@@ -16,7 +16,7 @@ import {
   sumBuckets,
 } from '../../db/counters.js';
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
-import { countUpToCap, fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
+import { countUpToCap, fetchListPage, pageReaders, searchPage } from '../../db/paginate.js';
 import { executeNamed } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import {
@@ -272,7 +272,7 @@ export async function listNotifications(
       {
         limit: window.limit,
         offset: start.offset,
-        key: searchPageKey(
+        ...searchPage(
           'notifications',
           { term: query.search, plans: planned },
           query.notification_type,

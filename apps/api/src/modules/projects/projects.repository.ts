@@ -18,7 +18,7 @@ import {
   sumBuckets,
 } from '../../db/counters.js';
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
-import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, searchPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   checkedUnlessByIds,
@@ -271,7 +271,7 @@ export async function listProjects(
   const keyedWindow = {
     limit: window.limit,
     offset: start.offset,
-    key: searchPageKey(
+    ...searchPage(
       'projects',
       { term: search, plans: rowsPlan },
       query.status,

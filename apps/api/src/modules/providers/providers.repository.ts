@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { countWhere, toCount } from '../../db/aggregates.js';
 import { flagPart, sumBuckets } from '../../db/counters.js';
 import { paddedIds } from '../../db/id-lists.js';
-import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, searchPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   filteredColumn,
@@ -161,7 +161,7 @@ export async function listProviders(
       db,
       {
         ...window,
-        key: searchPageKey('providers', { term: query.search, plans: rowsPlans }, query.is_verified),
+        ...searchPage('providers', { term: query.search, plans: rowsPlans }, query.is_verified),
       },
       (ids) =>
         db

@@ -1,7 +1,7 @@
 import type { Report, ReportListQuery, UpdateReportStatusBody } from '@kwanza/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { sumBuckets } from '../../db/counters.js';
-import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, searchPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   checkedUnlessByIds,
@@ -150,7 +150,7 @@ export async function listReports(
       db,
       {
         ...pageWindow(query),
-        key: searchPageKey('reports', { term: query.search, plans }, query.status, query.type),
+        ...searchPage('reports', { term: query.search, plans }, query.status, query.type),
       },
       (ids) =>
         selectReports(db)

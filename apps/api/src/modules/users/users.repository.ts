@@ -5,7 +5,7 @@ import { bucketPattern, readCounters, rowsByDay, rowsByMonth, sumBuckets } from 
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
 import { paddedIds } from '../../db/id-lists.js';
 import { lockActiveAdmins, lockRowsFollowingUser } from '../../db/locks.js';
-import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, searchPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   checkedUnlessByIds,
@@ -260,7 +260,7 @@ export async function listUsers(
       {
         limit: window.limit,
         offset: start.offset,
-        key: searchPageKey(
+        ...searchPage(
           'users',
           { term: search, plans: rowsPlan },
           query.role,

@@ -14,7 +14,7 @@ import {
 } from '../../db/counters.js';
 import type { Dialect } from '../../db/database.js';
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
-import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, searchPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   checkedUnlessByIds,
@@ -201,7 +201,7 @@ export async function pageOfClientVerifications(
     {
       limit: page.limit,
       offset: start.offset,
-      key: searchPageKey(
+      ...searchPage(
         'client_verifications',
         { term: filters.search, plans: rowsPlans },
         filters.verification_status,

@@ -19,7 +19,7 @@ import {
 } from '../../db/counters.js';
 import type { Dialect } from '../../db/database.js';
 import { deepPageStart, type PeriodSources } from '../../db/deep-pages.js';
-import { fetchListPage, pageReaders, searchPageKey } from '../../db/paginate.js';
+import { fetchListPage, pageReaders, searchPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   checkedUnlessByIds,
@@ -315,7 +315,7 @@ export async function pageOfProviderVerifications(
     {
       limit: page.limit,
       offset: start.offset,
-      key: searchPageKey(
+      ...searchPage(
         'provider_verifications',
         { term: filters.search, plans: rowsPlans },
         filters.status,
