@@ -265,8 +265,9 @@ export interface PageWindow {
    */
   key?: string;
   /**
-   * A free-text search's page (`searchPage`): on SQLite its ids are kept while the tables its
-   * statement reads are unchanged (db/unchanged-tables), and its rows read by those ids.
+   * A free-text search's page (`searchPage`): on SQLite, outside a period (`since`), its ids are kept
+   * while the tables its statement reads are unchanged (db/unchanged-tables), and its rows read by
+   * those ids.
    */
   searching?: boolean;
   /**
@@ -397,6 +398,9 @@ export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number
           rowsAmong(orderedIds(among)),
         ).execute(db, ...ids);
   };
+  /* SQLite: a search's page ids are kept while its tables are unchanged (db/unchanged-tables), but
+     not within a period, whose start moves with the clock: no two requests would share them. */
+  const keptIds = page.searching === true && page.since === undefined;
   const rows =
     dialectOf(db) === 'postgres'
       ? async () => {
@@ -412,7 +416,7 @@ export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number
           return rowsOfIds(idRows.map(firstNumber));
         }
       : key === undefined
-        ? page.searching
+        ? keptIds
           ? async () => {
               // A search's page built each time (a plan holds ids): kept by its text and values alike.
               const chosen = pageIds(...values);
@@ -422,7 +426,7 @@ export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number
               return ids.length === 0 ? [] : rowsAmong(orderedIds(paddedIds(ids))).execute();
             }
           : () => rowsAmong(pageIds(...values)).execute()
-        : page.searching
+        : keptIds
           ? async () => {
               /* A search's page walks the list's order testing each row, or gathers the term's
                  matches first (notifications `?search=x` at a million users: 8 ms): its ids are kept
