@@ -4,12 +4,14 @@ import type { Database } from './schema.js';
 import { dialectOf } from './sql.js';
 
 /*
- * SQLite: what a search's counting statements found, kept while the tables they read are unchanged.
+ * SQLite: what a search's counting statements found, and the ids of its page, kept while the tables
+ * they read are unchanged.
  *
- * A capped search's proof (its witnesses checked by key, db/capped-witnesses.ts) and a capped
- * disputes search's counts per status are most of the slowest searches' SQL at a million users
- * (`disputes?search=retard&status=open`: 2.1 ms of witnesses and 2.2 ms of status counts in 7), and
- * they find the same answer as long as no row of the tables they read has changed. Each versioned
+ * A capped search's proof (its witnesses checked by key, db/capped-witnesses.ts), a capped disputes
+ * search's counts per status and the choice of a search's page are most of the slowest searches' SQL
+ * at a million users (`disputes?search=retard&status=open`: 2.1 ms of witnesses and 2.2 ms of status
+ * counts in 7; notifications `?search=x`: 8 ms choosing its page), and they find the same answer as
+ * long as no row of the tables they read has changed. Each versioned
  * table's row in `table_versions` (migration 2026-11-30-0046) is raised by triggers in the
  * transaction of every insert, update and delete of that table, whoever writes (the API, another
  * process, the marketplace). A kept answer is stamped with the versions of every table its statements
