@@ -83,10 +83,7 @@ describe('answers kept while the tables they read are unchanged (sqlite)', () =>
 
   it('raises a table’s version at each insert, update and delete of it, and no other’s', async () => {
     const versioned = await tableVersions(ctx.db);
-    const { rows: triggers } = await sql<{ name: string; tbl_name: string }>`
-      select name, tbl_name from sqlite_master where type = 'trigger' and name like '%\\_version\\_%' escape '\\'`.execute(
-      ctx.db,
-    );
+    const triggers = await versionTriggers(ctx.db);
     // Three triggers on each versioned table, on nothing else.
     expect(triggers.length).toBe(3 * versioned.size);
     for (const trigger of triggers) expect(versioned.has(trigger.tbl_name)).toBe(true);
@@ -245,18 +242,29 @@ describe('answers kept while the tables they read are unchanged (sqlite)', () =>
   });
 });
 
+/** The version triggers (migration 0046), by name. */
+async function versionTriggers(
+  db: Kysely<Database>,
+): Promise<{ name: string; tbl_name: string; sql: string }[]> {
+  const { rows } = await sql<{ name: string; tbl_name: string; sql: string }>`
+    select name, tbl_name, sql from sqlite_master where type = 'trigger' and name like '%\\_version\\_%' escape '\\'
+    order by name`.execute(db);
+  return rows;
+}
+
 describe('the seed, the migration and the tables’ versions (sqlite)', () => {
   it('migration 0046: down takes the versions and their triggers away, up puts them back', async () => {
     const database = await createTestDatabase();
     try {
       const db = database.handle.db;
-      const objects = async () =>
-        (
-          await sql<{ name: string }>`
-            select name from sqlite_master
-            where name = 'table_versions' or (type = 'trigger' and name like '%\\_version\\_%' escape '\\')
-            order by name`.execute(db)
-        ).rows.map((row) => row.name);
+      const objects = async () => [
+        ...(
+          await sql<{ name: string }>`select name from sqlite_master where name = 'table_versions'`.execute(
+            db,
+          )
+        ).rows.map((row) => row.name),
+        ...(await versionTriggers(db)).map((trigger) => trigger.name),
+      ];
       const installed = await objects();
       expect(installed).toContain('table_versions');
       expect(installed).toContain('users_version_update');
@@ -274,12 +282,7 @@ describe('the seed, the migration and the tables’ versions (sqlite)', () => {
     const database = await createTestDatabase();
     try {
       const db = database.handle.db;
-      const triggers = async () =>
-        (
-          await sql<{ sql: string }>`
-            select sql from sqlite_master where type = 'trigger' and name like '%\\_version\\_%' escape '\\'
-            order by name`.execute(db)
-        ).rows.map((row) => row.sql);
+      const triggers = async () => (await versionTriggers(db)).map((trigger) => trigger.sql);
       const before = await triggers();
       const versions = await tableVersions(db);
       await seedDatabase(db, {
