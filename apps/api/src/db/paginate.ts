@@ -415,41 +415,38 @@ export function pageReaders<R, Q extends OrderedIds<Q> & { offset(offset: number
                 ).execute(db, ...values);
           return rowsOfIds(idRows.map(firstNumber));
         }
-      : key === undefined
-        ? keptIds
-          ? async () => {
-              // A search's page built each time (a plan holds ids): kept by its text and values alike.
-              const chosen = pageIds(...values);
-              const ids = await whileTablesUnchanged(db, [chosen], async () =>
-                (await chosen.execute()).map(firstNumber),
-              );
-              return ids.length === 0 ? [] : rowsAmong(orderedIds(paddedIds(ids))).execute();
-            }
-          : () => rowsAmong(pageIds(...values)).execute()
-        : keptIds
-          ? async () => {
-              /* A search's page walks the list's order testing each row, or gathers the term's
-                 matches first (notifications `?search=x` at a million users: 8 ms): its ids are kept
-                 while the tables it reads are unchanged, and only its rows are read again. */
-              const ids = await pageIdsWhileTablesUnchanged(
-                db,
-                `${key}|${values.join('|')}`,
-                () => pageIds(...values),
-                async () =>
-                  (
-                    await keptPageStatement<object, WindowValues>(
-                      `${key}|ids`,
-                      values.length,
-                      pageIds,
-                    ).execute(db, ...values)
-                  ).map(firstNumber),
-              );
-              return ids.length === 0 ? [] : rowsAmong(orderedIds(paddedIds(ids))).execute();
-            }
+      : !keptIds
+        ? key === undefined
+          ? () => rowsAmong(pageIds(...values)).execute()
           : () =>
               keptPageStatement<R, WindowValues>(key, values.length, (...window) =>
                 rowsAmong(pageIds(...window)),
-              ).execute(db, ...values);
+              ).execute(db, ...values)
+        : async () => {
+            /* A search's page walks the list's order testing each row, or gathers the term's matches
+               first (notifications `?search=x` at a million users: 8 ms): its ids are kept while the
+               tables it reads are unchanged (db/unchanged-tables), and only its rows are read again. */
+            const ids =
+              key === undefined
+                ? // Built each time (a plan holds ids): kept by its text and values alike.
+                  await whileTablesUnchanged(db, [pageIds(...values)], async () =>
+                    (await pageIds(...values).execute()).map(firstNumber),
+                  )
+                : await pageIdsWhileTablesUnchanged(
+                    db,
+                    `${key}|${values.join('|')}`,
+                    () => pageIds(...values),
+                    async () =>
+                      (
+                        await keptPageStatement<object, WindowValues>(
+                          `${key}|ids`,
+                          values.length,
+                          pageIds,
+                        ).execute(db, ...values)
+                      ).map(firstNumber),
+                  );
+            return ids.length === 0 ? [] : rowsAmong(orderedIds(paddedIds(ids))).execute();
+          };
   /* PostgreSQL: the counters ride in the ids' statement (each statement is a round trip, and its
      write alone cost the API some 80 µs on this machine); SQLite reads both at once in-process. */
   const rowsBeside =

@@ -59,20 +59,19 @@ const tablesByDatabase = new RecentlyUsedPerOwner<Kysely<Database>, string, read
 const UNSTABLE_SQL = /\b(random|randomblob|changes|total_changes|last_insert_rowid|current_\w+)\b|'now'/i;
 
 /**
- * `compute`'s answer, or the one it gave for the same `key` when none of the tables `statements`
- * read has changed since (SQLite). `key` must name every value the answer depends on besides those
- * tables' rows (the statements' text and values do: `statementsKey`). Not kept when `keep` says so.
+ * `compute`'s answer, or the one it gave before when none of the tables `statements` read has changed
+ * since (SQLite). The answer must depend on nothing but the statements' text and values (its key,
+ * `statementsKey`) and those tables' rows.
  */
 export async function whileTablesUnchanged<T>(
   db: Kysely<Database>,
   statements: readonly Compilable<unknown>[],
   compute: () => Promise<T>,
-  keep: (value: T) => boolean = () => true,
 ): Promise<T> {
   if (dialectOf(db) !== 'sqlite') return compute();
   const compiled = statements.map((statement) => statement.compile());
   const tables = await tablesRead(db, compiled);
-  return keptOrComputed(db, answersByDatabase, statementsKey(compiled), tables, compute, keep);
+  return keptOrComputed(db, answersByDatabase, statementsKey(compiled), tables, compute);
 }
 
 /**
@@ -93,7 +92,7 @@ export async function pageIdsWhileTablesUnchanged(
     tables = await tablesRead(db, [statement().compile()]);
     known.set(key, tables);
   }
-  return keptOrComputed(db, pageIdsByDatabase, key, tables, read, () => true);
+  return keptOrComputed(db, pageIdsByDatabase, key, tables, read);
 }
 
 /** `compute`'s answer, or the one kept under `key` while the versions of `tables` are the same. */
@@ -103,7 +102,6 @@ async function keptOrComputed<T>(
   key: string,
   tables: readonly string[] | null,
   compute: () => Promise<T>,
-  keep: (value: T) => boolean,
 ): Promise<T> {
   if (tables === null) return compute();
   // Read before `compute` runs: a write committed while it runs makes the next stamp differ.
@@ -113,8 +111,7 @@ async function keptOrComputed<T>(
   const kept = answers.get(key);
   if (kept !== undefined && kept.stamp === stamp) return kept.value as T;
   const value = await compute();
-  if (keep(value)) answers.set(key, { stamp, value });
-  else answers.delete(key);
+  answers.set(key, { stamp, value });
   return value;
 }
 
