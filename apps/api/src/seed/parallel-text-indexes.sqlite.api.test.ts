@@ -5,6 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteConnectionOf } from '../db/database.js';
 import { textIndexTables } from '../db/migrations/support/text-index-segments.js';
 import type { Database } from '../db/schema.js';
+import { mergeStep, structureRecord } from '../db/text-index-merge.js';
+import {
+  type IndexStructure,
+  naturalLevel,
+  readStructure,
+  TIER_SEGMENTS,
+} from '../db/text-index-structure.js';
 import { DocumentStorage } from '../storage/document-storage.js';
 import { createTestDatabase } from '../test/test-context.js';
 import { ParallelTextIndexes, TEXT_INDEXES_APART } from './parallel-text-indexes.js';
@@ -56,6 +63,23 @@ async function checkAgainstContent(db: Kysely<Database>, fts: string): Promise<v
   await sql`insert into ${sql.id(fts)} (${sql.id(fts)}, rank) values ('integrity-check', 1)`.execute(db);
 }
 
+async function structureOf(db: Kysely<Database>, fts: string): Promise<IndexStructure> {
+  const record = await structureRecord(db, fts);
+  if (!record) throw new Error(`${fts} : pas d'enregistrement de structure`);
+  return readStructure(record);
+}
+
+/** The level of each segment of `structure`, with its id and pages. */
+function placedSegments(structure: IndexStructure): Array<{ level: number; id: number; pages: string }> {
+  return structure.levels.flatMap((level, index) =>
+    level.segments.map((segment) => ({
+      level: index,
+      id: segment.id,
+      pages: `${segment.firstPage}-${segment.lastPage}`,
+    })),
+  );
+}
+
 function scratchFiles(database: TestDatabase): string[] {
   return readdirSync(database.dataDir).filter((name) => name.startsWith('.seed-text-indexes'));
 }
@@ -103,6 +127,17 @@ describe('the seed building its text indexes apart (SQLite)', () => {
     }
     // Migration 2026-11-27-0038: no merge inside the writes that add to the journal's index.
     expect(await settings(apart, 'audit_entries_fts')).toContainEqual({ k: 'automerge', v: 0 });
+  });
+
+  it('places each text index in one segment, at the level its rows give it', async () => {
+    const db = apart.handle.db;
+    for (const { fts } of TEXT_INDEXES_APART) {
+      const { rows } = await sql<{ rows: number }>`
+        select count(*) as rows from ${sql.id(`${fts}_docsize`)}`.execute(db);
+      const segments = placedSegments(await structureOf(db, fts));
+      expect(segments, fts).toHaveLength(1);
+      expect(segments[0]?.level, fts).toBe(naturalLevel(rows[0]?.rows ?? 0));
+    }
   });
 
   it('gives the rows of the tables indexed apart the ids the database would have given', async () => {
@@ -166,6 +201,53 @@ describe('the seed building its text indexes apart (SQLite)', () => {
     for (const fts of ['notifications_fts', 'users_fts', 'conversations_fts', 'dispute_parties_fts']) {
       await checkAgainstContent(db, fts);
     }
+  });
+
+  it("leaves a seeded text index's segment out of the merges of the writes that follow", async () => {
+    const db = apart.handle.db;
+    /* Notifications written one a transaction, four at a time, their index's tiers merged after each
+       four (as the background upkeep merges the journal's: four segments of a level into one of the
+       next, text-index-upkeep.ts). 4^(L-2) rounds make one segment of level L-1 at most, and the
+       seeded segment, at its level L (3 or more here: 64 rows or more), is left alone. At the level
+       the build left it (0 here, 1 at a million users), the third round merged it with theirs. */
+    // The seeded segment: the last level's (the test above wrote one notification since).
+    const seeded = placedSegments(await structureOf(db, 'notifications_fts')).at(-1);
+    const level = seeded?.level ?? 0;
+    expect(level).toBeGreaterThanOrEqual(3);
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'client')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    let merges = 0;
+    for (let round = 0; round < TIER_SEGMENTS ** (level - 2); round += 1) {
+      for (let index = 0; index < TIER_SEGMENTS; index += 1) {
+        await db
+          .insertInto('notifications')
+          .values({
+            user_id: user.id,
+            title: `Rappel ${round}-${index}`,
+            message: 'Message de test',
+            search_text: ` rappel ${round} ${index} message de test`,
+            notification_type: 'system',
+            priority: 'normal',
+            is_read: false,
+            related_object_type: null,
+            related_object_id: null,
+            created_at: NOW.toISOString(),
+          })
+          .execute();
+      }
+      while (await mergeStep(db, 'notifications_fts', 64)) merges += 1;
+    }
+    expect(merges).toBeGreaterThan(0);
+    const after = await structureOf(db, 'notifications_fts');
+    const placed = placedSegments(after);
+    expect(placed.length).toBeGreaterThan(1);
+    expect(placed).toContainEqual(seeded);
+    expect(after.levels[level]?.merging).toBe(0);
+    await checkAgainstContent(db, 'notifications_fts');
   });
 
   it("leaves no scratch file behind, and the connection in the driver's defensive mode", async () => {
