@@ -3,6 +3,8 @@
  * changing with every write to the index, a version of the index's content; the statements that read
  * it and merge the index. No database library here: the supervising process runs them on a bare
  * better-sqlite3 connection (server/sqlite-upkeep.ts), the API through Kysely (text-index-merge.ts).
+ * The whole record is read and written too: the seed's worker places the one segment of each index
+ * it builds at the level its rows give it (seed/text-index-worker.ts).
  */
 
 /** FTS5's structure record: its row in `<index>_data` (fts5_index.c, FTS5_STRUCTURE_ROWID). */
