@@ -12,6 +12,7 @@ import {
   readStructure,
   TIER_SEGMENTS,
 } from '../db/text-index-structure.js';
+import { insertNotificationRow } from '../modules/notifications/notifications.factories.js';
 import { DocumentStorage } from '../storage/document-storage.js';
 import { createTestDatabase } from '../test/test-context.js';
 import { ParallelTextIndexes, TEXT_INDEXES_APART } from './parallel-text-indexes.js';
@@ -223,21 +224,7 @@ describe('the seed building its text indexes apart (SQLite)', () => {
     let merges = 0;
     for (let round = 0; round < TIER_SEGMENTS ** (level - 2); round += 1) {
       for (let index = 0; index < TIER_SEGMENTS; index += 1) {
-        await db
-          .insertInto('notifications')
-          .values({
-            user_id: user.id,
-            title: `Rappel ${round}-${index}`,
-            message: 'Message de test',
-            search_text: ` rappel ${round} ${index} message de test`,
-            notification_type: 'system',
-            priority: 'normal',
-            is_read: false,
-            related_object_type: null,
-            related_object_id: null,
-            created_at: NOW.toISOString(),
-          })
-          .execute();
+        await insertNotificationRow(db, { user_id: user.id, title: `Rappel ${round}-${index}` });
       }
       while (await mergeStep(db, 'notifications_fts', 64)) merges += 1;
     }
