@@ -61,10 +61,18 @@ async function expectAccessible(page: Page): Promise<void> {
   expect(violations, describeViolations(violations)).toEqual([]);
 }
 
+/**
+ * Opens a dialog and waits until it has taken the focus (Mantine gives it on a timer once the dialog is
+ * mounted): a test that moves the focus before could see it taken back afterwards. A fixed pause
+ * alone was the likely cause of a failure seen once under CI's load: the focus not back on a
+ * document's thumbnail after its viewer, opened from the verification's detail, was closed.
+ */
 async function openDialog(page: Page, trigger: Locator, name: string | RegExp): Promise<Locator> {
   await trigger.click();
   const dialog = page.getByRole('dialog', { name });
   await dialog.waitFor();
+  const element = await dialog.elementHandle();
+  await page.waitForFunction((node) => node?.contains(document.activeElement) === true, element);
   await page.waitForTimeout(300);
   return dialog;
 }
