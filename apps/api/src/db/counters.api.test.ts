@@ -18,6 +18,7 @@ import * as conversationActivityDays from './migrations/2026-11-27-0031-conversa
 import * as dayRollups from './migrations/2026-11-27-0034-day-rollups.js';
 import * as verificationDayPages from './migrations/2026-11-27-0036-verification-day-pages.js';
 import * as notificationDayPages from './migrations/2026-11-27-0037-notification-day-pages.js';
+import * as verificationPendingHours from './migrations/2026-11-30-0047-verification-pending-hours.js';
 import type { ClientVerificationsTable, Database, ProviderVerificationsTable } from './schema.js';
 import { searchMatches } from './search.js';
 
@@ -32,6 +33,7 @@ type Row = Record<string, unknown>;
 
 const month = (value: unknown) => new Date(String(value)).toISOString().slice(0, 7);
 const day = (value: unknown) => new Date(String(value)).toISOString().slice(0, 10);
+const hour = (value: unknown) => new Date(String(value)).toISOString().slice(0, 13);
 const flag = (value: unknown) => (value === true || value === 1 ? '1' : '0');
 const text = (value: unknown) => (value === null || value === undefined ? '-' : String(value));
 
@@ -72,6 +74,9 @@ async function recount(db: Kysely<Database>): Promise<Map<string, number>> {
   add('pv_pending_day', providerVerifications, (v) =>
     v.verification_status === 'pending' ? [flag(v.is_business), day(v.submitted_at)].join('|') : '-',
   );
+  add('pv_pending_hour', providerVerifications, (v) =>
+    v.verification_status === 'pending' ? [hour(v.submitted_at), flag(v.is_business)].join('|') : '-',
+  );
   add('pv_processed_day', providerVerifications, (v) =>
     v.verification_status !== 'pending' && v.verified_at !== null ? day(v.verified_at) : '-',
   );
@@ -84,6 +89,9 @@ async function recount(db: Kysely<Database>): Promise<Map<string, number>> {
   const clientVerifications = (await all('client_verifications')).filter(live);
   add('cv_pending_day', clientVerifications, (v) =>
     v.verification_status === 'pending' ? day(v.submitted_at) : '-',
+  );
+  add('cv_pending_hour', clientVerifications, (v) =>
+    v.verification_status === 'pending' ? hour(v.submitted_at) : '-',
   );
   add('cv_day', clientVerifications, (v) =>
     [day(v.submitted_at), v.verification_status, v.document_type].join('|'),
@@ -481,10 +489,19 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       .executeTakeFirstOrThrow();
 
   it("lose the verifications' day rollups when migration 0023 is undone, and get them back recounted", async () => {
-    // The deep pages' rollups (0036) too: 0023 undone keeps the lists alone.
+    // The deep pages' rollups (0036) and the pending hours (0047) too: 0023 undone keeps the lists alone.
     await expectVerificationRollupsRedone(
       verificationDayRollups,
-      new Set(['pv_pending_day', 'pv_processed_day', 'cv_pending_day', 'pv_month', 'pv_day', 'cv_day']),
+      new Set([
+        'pv_pending_day',
+        'pv_processed_day',
+        'cv_pending_day',
+        'pv_month',
+        'pv_day',
+        'cv_day',
+        'pv_pending_hour',
+        'cv_pending_hour',
+      ]),
       {
         provider: await aProviderVerification('asc'),
         providerChange: { verification_status: 'verified', verified_at: '2026-11-20T10:00:00.000Z' },
@@ -502,6 +519,24 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
       clients: 'rejected',
       clientChange: { document_type: 'passport', submitted_at: '2026-09-30T23:59:59.999Z' },
     });
+  });
+
+  it("lose the verifications' pending hours when migration 0047 is undone, and get them back recounted", async () => {
+    // The day rollups are kept meanwhile: a verification back to pending at another hour, a deletion.
+    await expectVerificationRollupsRedone(
+      verificationPendingHours,
+      new Set(['pv_pending_hour', 'cv_pending_hour']),
+      {
+        provider: await aProviderVerification('asc'),
+        providerChange: {
+          verification_status: 'pending',
+          verified_at: null,
+          submitted_at: '2026-10-04T13:15:00.000Z',
+        },
+        clients: 'pending',
+        clientChange: { submitted_at: '2026-10-05T08:45:00.000Z' },
+      },
+    );
   });
 
   it("lose the notifications' deep pages' rollups when migration 0037 is undone, and get them back recounted", async () => {

@@ -19,8 +19,10 @@ export type CounterList =
   | 'provider_verifications'
   | 'client_verifications'
   | 'pv_pending_day'
+  | 'pv_pending_hour'
   | 'pv_processed_day'
   | 'cv_pending_day'
+  | 'cv_pending_hour'
   | 'pv_month'
   | 'pv_day'
   | 'cv_day'
@@ -166,8 +168,8 @@ export type CounterRead =
   | { list: CounterList }
   /** The buckets with their months summed away (as `readCountersWithoutMonth`). */
   | { list: MonthlyCounterList; withoutMonth: true }
-  /** The buckets from `from` on (as `readCountersFrom`). */
-  | { list: CounterList; from: string };
+  /** The buckets from `from` on (as `readCountersFrom`), before `to` if given. */
+  | { list: CounterList; from: string; to?: string };
 
 /** A counters read that binds no value (read beside a page's ids, db/paginate.ts). */
 export type UnboundCounterRead = Exclude<CounterRead, { from: string }>;
@@ -180,9 +182,15 @@ export interface CounterArmRow {
   amount: number | string;
 }
 
+/** The values a read binds: its `from` and `to`, if it has them. */
+function boundsOf(read: CounterRead): string[] {
+  if (!('from' in read)) return [];
+  return read.to === undefined ? [read.from] : [read.from, read.to];
+}
+
 /**
- * The reads as one query (a UNION ALL, one arm per read, `arm` its index); `froms` the `from` values
- * of the reads that have one, in order.
+ * The reads as one query (a UNION ALL, one arm per read, `arm` its index); `froms` the values of
+ * the reads that bind some (`boundsOf`), in order.
  */
 export function counterArms(
   db: Kysely<Database>,
@@ -204,9 +212,11 @@ export function counterArms(
         .groupBy(withoutMonth);
     }
     const from = 'from' in read ? froms[nextFrom++] : undefined;
+    const to = 'from' in read && read.to !== undefined ? froms[nextFrom++] : undefined;
     return rows
       .select([arm, 'bucket', 'n', 'amount'])
-      .$if(from !== undefined, (query) => query.where('bucket', '>=', from ?? ''));
+      .$if(from !== undefined, (query) => query.where('bucket', '>=', from ?? ''))
+      .$if(to !== undefined, (query) => query.where('bucket', '<', to ?? ''));
   });
   const [first, ...others] = arms;
   if (!first) throw new Error('readCounterSets : aucune liste demandée.');
@@ -225,15 +235,17 @@ const counterSetStatements = new Map<string, PrecompiledQuery<string[], CounterA
 
 /** The shape of some reads: their lists and kinds (a key of statements reading them). */
 export function counterReadsKey(reads: readonly CounterRead[]): string {
-  return JSON.stringify(reads.map((read) => [read.list, 'from' in read ? 'from' : 'withoutMonth' in read]));
+  return JSON.stringify(
+    reads.map((read) => [read.list, 'from' in read ? boundsOf(read).length : 'withoutMonth' in read]),
+  );
 }
 
 function counterSetStatement(reads: readonly CounterRead[]) {
   const key = counterReadsKey(reads);
   let statement = counterSetStatements.get(key);
   if (!statement) {
-    const fromCount = reads.filter((read) => 'from' in read).length;
-    statement = precompiled(fromCount, (db, ...froms: string[]) => counterArms(db, reads, froms));
+    const boundCount = reads.reduce((count, read) => count + boundsOf(read).length, 0);
+    statement = precompiled(boundCount, (db, ...froms: string[]) => counterArms(db, reads, froms));
     counterSetStatements.set(key, statement);
   }
   return statement;
@@ -249,8 +261,7 @@ export async function readCounterSets<const R extends readonly CounterRead[]>(
   db: Kysely<Database>,
   reads: R,
 ): Promise<{ [K in keyof R]: CounterBucket[] }> {
-  const froms = reads.flatMap((read) => ('from' in read ? [read.from] : []));
-  const rows = await counterSetStatement(reads).execute(db, ...froms);
+  const rows = await counterSetStatement(reads).execute(db, ...reads.flatMap(boundsOf));
   return bucketSetsOf(reads.length, rows) as { [K in keyof R]: CounterBucket[] };
 }
 

@@ -40,6 +40,7 @@ import * as journalIndexAutomergeAfterSeed from './migrations/2026-11-29-0043-jo
 import * as verificationStatusSearchCovering from './migrations/2026-11-29-0044-verification-status-search-covering.js';
 import * as usersUniqueIndexes from './migrations/2026-11-29-0045-users-unique-indexes.js';
 import * as tableVersions from './migrations/2026-11-30-0046-table-versions.js';
+import * as verificationPendingHours from './migrations/2026-11-30-0047-verification-pending-hours.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0044-verification-status-search-covering': verificationStatusSearchCovering,
   '2026-11-29-0045-users-unique-indexes': usersUniqueIndexes,
   '2026-11-30-0046-table-versions': tableVersions,
+  '2026-11-30-0047-verification-pending-hours': verificationPendingHours,
 };
 
 export class MigrationError extends Error {}

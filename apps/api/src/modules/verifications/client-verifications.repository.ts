@@ -6,7 +6,7 @@ import type {
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import {
   bucketPattern,
-  readCountersOf,
+  readCounterSets,
   readCountersWithoutMonth,
   rowsByDay,
   rowsByMonth,
@@ -31,7 +31,7 @@ import { displayName } from '../../lib/display-name.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { applyTransition } from '../../lib/transitions.js';
 import { isUrgent, type VerificationReadContext } from './provider-verifications.reads.js';
-import { statusFigures, urgentCount } from './verification-figures.js';
+import { pendingCounts, pendingReads, statusFigures, urgentCount } from './verification-figures.js';
 import {
   APPROVE_REFUSED,
   type Executor,
@@ -277,12 +277,16 @@ export async function clientVerificationStats(
   now: Date,
   urgentHours: number,
 ): Promise<ClientVerificationStats> {
-  // Both kept lists in one statement, beside the index's count of the cutoff's day.
-  const counters = readCountersOf(db, ['client_verifications', 'cv_pending_day']);
+  // Its kept lists in one statement, beside the index's count within the cutoff's hour.
+  const cutoff = urgentCutoff(now, urgentHours);
+  const counters = readCounterSets(db, [
+    { list: 'client_verifications' },
+    ...pendingReads('client_verifications', cutoff),
+  ]);
   const [buckets, urgent] = await Promise.all([
-    counters.then((sets) => sets.client_verifications),
-    urgentCount(db, 'client_verifications', urgentCutoff(now, urgentHours), {}, () =>
-      counters.then((sets) => sets.cv_pending_day),
+    counters.then(([lists]) => lists),
+    urgentCount(db, 'client_verifications', cutoff, {}, () =>
+      counters.then((sets) => pendingCounts(cutoff, sets.slice(1))),
     ),
   ]);
   const figures = statusFigures(buckets, () => true);

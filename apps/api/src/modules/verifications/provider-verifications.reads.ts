@@ -33,7 +33,13 @@ import { dialectOf } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
 import type { DocumentUrlSigner } from '../../storage/signed-url.js';
-import { statusFigures, urgentCount } from './verification-figures.js';
+import {
+  type PendingCounts,
+  pendingCounts,
+  pendingReads,
+  statusFigures,
+  urgentCount,
+} from './verification-figures.js';
 import {
   daysAgo,
   type Executor,
@@ -221,21 +227,22 @@ function listTotals(db: Kysely<Database>) {
 export interface StatusCounters {
   /** `pv_month` without its months. */
   totals: () => Promise<CounterBucket[]>;
-  /** `pv_pending_day`. */
-  pendingDays: () => Promise<CounterBucket[]>;
+  /** The pending days and hours of the urgent count (`pendingReads`). */
+  pending: () => Promise<PendingCounts>;
 }
 
 /**
- * Both of `statusDistribution`'s counters in one statement (`extra`: more reads in the same one),
- * read at the first ask: a status figure without rows reads both.
+ * All of `statusDistribution`'s counters, for the urgent `cutoff`, in one statement (`extra`: more
+ * reads in the same one), read at the first ask: a status figure without rows reads them all.
  */
 export function statusCounters<const E extends readonly CounterRead[]>(
   db: Kysely<Database>,
+  cutoff: string,
   extra?: E,
 ): StatusCounters & { extra: () => Promise<{ [K in keyof E]: CounterBucket[] }> } {
   const reads: readonly CounterRead[] = [
     { list: 'pv_month', withoutMonth: true },
-    { list: 'pv_pending_day' },
+    ...pendingReads('provider_verifications', cutoff),
     ...(extra ?? []),
   ];
   let sets: Promise<readonly CounterBucket[][]> | undefined;
@@ -245,8 +252,8 @@ export function statusCounters<const E extends readonly CounterRead[]>(
   };
   return {
     totals: () => read().then((all) => all[0] ?? []),
-    pendingDays: () => read().then((all) => all[1] ?? []),
-    extra: () => read().then((all) => all.slice(2) as { [K in keyof E]: CounterBucket[] }),
+    pending: () => read().then((all) => pendingCounts(cutoff, all.slice(1, 3))),
+    extra: () => read().then((all) => all.slice(3) as { [K in keyof E]: CounterBucket[] }),
   };
 }
 
@@ -429,10 +436,10 @@ export async function statusDistribution(
   now: Date,
   urgentHours: number,
   /**
-   * The kept counters it reads (`pv_month` without months, `pv_pending_day`), when read with others;
-   * by default both in one statement.
+   * The kept counters it reads (`pv_month` without months, the pending days and hours), when read
+   * with others; by default all in one statement.
    */
-  counters: StatusCounters = statusCounters(db),
+  counters: StatusCounters = statusCounters(db, urgentCutoff(now, urgentHours)),
 ): Promise<{ distribution: StatusDistribution; urgent: number }> {
   const cutoff = urgentCutoff(now, urgentHours);
   if (!needsRows(filters)) {
@@ -443,7 +450,7 @@ export async function statusDistribution(
         'provider_verifications',
         cutoff,
         { status: filters.status, isBusiness: filters.is_business },
-        counters.pendingDays,
+        counters.pending,
       ),
     ]);
     const match = bucketMatches(filters);

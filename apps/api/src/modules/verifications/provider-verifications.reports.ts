@@ -12,7 +12,7 @@ import {
   statusCounters,
   statusDistribution,
 } from './provider-verifications.reads.js';
-import type { Executor } from './verification-rules.js';
+import { type Executor, urgentCutoff } from './verification-rules.js';
 
 /* The provider verification report: per status, account and document type, month, processing time. */
 
@@ -84,7 +84,7 @@ export async function providerVerificationReport(
       .where((eb) => matchesFilters(eb, filters, now, dialectOf<Database>(db)));
   if (!needsRows(filters)) {
     // Its kept counters and the status figures' in one statement.
-    const counters = statusCounters(db, [{ list: 'provider_verifications' }]);
+    const counters = statusCounters(db, urgentCutoff(now, urgentHours), [{ list: 'provider_verifications' }]);
     const [{ distribution, urgent }, [buckets]] = await Promise.all([
       statusDistribution(db, filters, now, urgentHours, counters),
       counters.extra(),

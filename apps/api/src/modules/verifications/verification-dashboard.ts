@@ -11,7 +11,14 @@ import {
   statusDistribution,
   type VerificationReadContext,
 } from './provider-verifications.reads.js';
-import { earliestDay, processedSince, statusFigures, urgentCount } from './verification-figures.js';
+import {
+  earliestDay,
+  pendingCounts,
+  pendingReads,
+  processedSince,
+  statusFigures,
+  urgentCount,
+} from './verification-figures.js';
 import { type Executor, urgentCutoff } from './verification-rules.js';
 
 /* The verification summary of the console's dashboard (providers and clients). */
@@ -43,18 +50,20 @@ export async function verificationDashboard(
   const today = startOfUtcDay(now);
   const week = startOfUtcWeek(now);
   // Every kept counter it reads, in one statement (four were sent apart, each a round trip).
-  const counters = statusCounters(db, [
+  const counters = statusCounters(db, cutoff, [
     { list: 'client_verifications', withoutMonth: true },
-    { list: 'cv_pending_day' },
     { list: 'pv_processed_day', from: earliestDay([today, week]) },
+    ...pendingReads('client_verifications', cutoff),
   ]);
-  const extra = (index: 0 | 1 | 2) => counters.extra().then((sets) => sets[index]);
+  const extra = (index: 0 | 1) => counters.extra().then((sets) => sets[index]);
   // Independent reads, sent together: on PostgreSQL one after the other cost nine round trips.
   const [providerStats, clientBuckets, clientUrgent, latest, [processedToday, processedThisWeek]] =
     await Promise.all([
       statusDistribution(db, {}, now, urgentHours, counters),
       extra(0),
-      urgentCount(db, 'client_verifications', cutoff, {}, () => extra(1)),
+      urgentCount(db, 'client_verifications', cutoff, {}, () =>
+        counters.extra().then((sets) => pendingCounts(cutoff, sets.slice(2))),
+      ),
       // Its values never change (the pending, five): PostgreSQL keeps its plan (named).
       executeNamed(
         dialectOf<Database>(db),
@@ -63,7 +72,7 @@ export async function verificationDashboard(
           .orderBy('provider_verifications.submitted_at', 'desc')
           .orderBy('provider_verifications.id', 'desc'),
       ),
-      processedSince(db, [today, week], () => extra(2)),
+      processedSince(db, [today, week], () => extra(1)),
     ]);
   const latestPending: PendingVerificationSummary[] = latest.map((row) => ({
     id: row.id,

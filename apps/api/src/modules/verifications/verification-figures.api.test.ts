@@ -10,16 +10,24 @@ import { insertClientVerification, insertProviderVerification } from './verifica
 
 /*
  * "Urgent": pending since before the cutoff (now minus the urgent delay), from the kept pending counts
- * of the days before the cutoff's, and within that day an indexed count of the shorter side of the
- * cutoff. Two cutoffs: early in their day (the part before it is counted) and late (the part after it
- * is taken from the day's count), with pending rows on each side of every boundary. "Processed today
- * / this week": sums of the kept days of decision.
+ * of the days before the cutoff's and of the hours of its day before its own, and within its hour an
+ * indexed count of the shorter side of the cutoff. Cutoffs early and late in their day, each early in
+ * its hour (the part before it is counted) and late (the part after it is taken from the hour's
+ * count), with pending rows on each side of every boundary. "Processed today / this week": sums of
+ * the kept days of decision.
  */
 describe(`verification figures around the cutoff (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let ctx: TestContext;
   const urgentHours = 48;
-  /** Cutoffs 2026-10-30T06:00 (early in its day) and 2026-10-30T20:00 (late). */
-  const nows = [new Date('2026-11-01T06:00:00.000Z'), new Date('2026-11-01T20:00:00.000Z')];
+  /** Cutoffs on 2026-10-30 at 06:00, 06:10 and 06:50 (early in the day), 20:00, 20:10 and 20:45 (late). */
+  const nows = [
+    '2026-11-01T06:00:00.000Z',
+    '2026-11-01T06:10:00.000Z',
+    '2026-11-01T06:50:00.000Z',
+    '2026-11-01T20:00:00.000Z',
+    '2026-11-01T20:10:00.000Z',
+    '2026-11-01T20:45:00.000Z',
+  ].map((now) => new Date(now));
 
   const submissions = [
     '2026-09-15T10:00:00.000Z',
@@ -28,15 +36,33 @@ describe(`verification figures around the cutoff (${process.env.TEST_DATABASE ??
     '2026-10-30T00:00:00.000Z',
     '2026-10-30T05:59:59.000Z',
     '2026-10-30T06:00:00.000Z',
+    '2026-10-30T06:09:59.999Z',
+    '2026-10-30T06:10:00.000Z',
+    '2026-10-30T06:49:59.000Z',
+    '2026-10-30T06:50:00.000Z',
+    '2026-10-30T06:59:59.999Z',
+    '2026-10-30T07:00:00.000Z',
     '2026-10-30T12:00:00.000Z',
     '2026-10-30T19:59:59.000Z',
     '2026-10-30T20:00:00.000Z',
+    '2026-10-30T20:09:59.000Z',
+    '2026-10-30T20:10:00.000Z',
+    '2026-10-30T20:44:59.999Z',
+    '2026-10-30T20:45:00.000Z',
+    '2026-10-30T20:59:59.000Z',
+    '2026-10-30T21:00:00.000Z',
     '2026-10-30T23:59:59.000Z',
     '2026-10-31T00:00:00.000Z',
     '2026-11-01T01:00:00.000Z',
   ];
   /** Pending business verifications (providers only). */
-  const business = ['2026-10-30T03:00:00.000Z', '2026-10-30T21:00:00.000Z'];
+  const business = [
+    '2026-10-30T03:00:00.000Z',
+    '2026-10-30T06:05:00.000Z',
+    '2026-10-30T20:30:00.000Z',
+    '2026-10-30T20:50:00.000Z',
+    '2026-10-30T21:00:00.000Z',
+  ];
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -89,7 +115,7 @@ describe(`verification figures around the cutoff (${process.env.TEST_DATABASE ??
       const cutoff = cutoffOf(now);
       const { db: recording, statements } = recordingStatements(ctx.db);
       const { distribution, urgent } = await statusDistribution(recording, {}, now, urgentHours);
-      // Its two kept lists in one statement, beside the cutoff day's count.
+      // Its kept lists in one statement, beside the count within the cutoff's hour.
       expect(statements).toHaveLength(2);
       expect(distribution.pending).toBe(submissions.length + business.length);
       expect(urgent, cutoff).toBe(before(submissions, cutoff) + before(business, cutoff));
@@ -104,9 +130,39 @@ describe(`verification figures around the cutoff (${process.env.TEST_DATABASE ??
     }
   });
 
+  it("takes the hours of the cutoff's day before its own from the kept counts, not from the rows", async () => {
+    // A kept hour made wrong on purpose shows in the urgent count: it was read, not counted.
+    const shift = async (list: string, bucket: string, by: number) => {
+      await ctx.db
+        .updateTable('list_counters')
+        .set((eb) => ({ n: eb('n', '+', by) }))
+        .where('list', '=', list)
+        .where('bucket', '=', bucket)
+        .executeTakeFirstOrThrow();
+    };
+    for (const [now, providerHour, clientHour] of [
+      ['2026-11-01T06:10:00.000Z', '2026-10-30T03|1', '2026-10-30T05'],
+      ['2026-11-01T20:45:00.000Z', '2026-10-30T12|0', '2026-10-30T19'],
+    ] as const) {
+      const at = new Date(now);
+      const cutoff = cutoffOf(at);
+      await shift('pv_pending_hour', providerHour, 100);
+      await shift('cv_pending_hour', clientHour, 100);
+      try {
+        const { urgent } = await statusDistribution(ctx.db, {}, at, urgentHours);
+        expect(urgent, cutoff).toBe(before(submissions, cutoff) + before(business, cutoff) + 100);
+        const clients = await clientVerificationStats(ctx.db, at, urgentHours);
+        expect(clients.urgent, cutoff).toBe(before(submissions, cutoff) + 100);
+      } finally {
+        await shift('pv_pending_hour', providerHour, -100);
+        await shift('cv_pending_hour', clientHour, -100);
+      }
+    }
+  });
+
   it('counts the client verifications pending since before the cutoff', async () => {
     for (const now of nows) {
-      // Both kept lists in one statement, beside the cutoff day's count.
+      // Its kept lists in one statement, beside the count within the cutoff's hour.
       const { db: recording, statements } = recordingStatements(ctx.db);
       const stats = await clientVerificationStats(recording, now, urgentHours);
       expect(statements).toHaveLength(2);
@@ -131,8 +187,12 @@ describe(`verification figures around the cutoff (${process.env.TEST_DATABASE ??
     for (const now of nows) {
       const { db: recording, statements } = recordingStatements(ctx.db);
       const figures = await verificationDashboard(recording, { now, urgentHours, signer: null });
-      // The counters (five reads), the cutoff day's pending of each table by index, the latest five.
+      // The counters (seven reads), the pending within the cutoff's hour of each table by index, the
+      // latest five.
       expect(statements).toHaveLength(4);
+      const cutoff = cutoffOf(now);
+      expect(figures.providers.urgent, cutoff).toBe(before(submissions, cutoff) + before(business, cutoff));
+      expect(figures.clients.urgent, cutoff).toBe(before(submissions, cutoff));
       const providers = await statusDistribution(ctx.db, {}, now, urgentHours);
       const clients = await clientVerificationStats(ctx.db, now, urgentHours);
       expect(figures.providers).toMatchObject({

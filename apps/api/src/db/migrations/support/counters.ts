@@ -4,7 +4,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * Frozen with the migration that created it (2026-11-23-0001), extended by 0022 (rollups, which
  * `rollups: false` leaves out), 0023 (the verifications' day rollups), 0034 (the users' and
  * projects' day rollups, which `pageRollups: false` leaves out), 0036 and 0037 (the verifications'
- * and the notifications' deep pages' rollups, left out the same way): no application imports. The
+ * and the notifications' deep pages' rollups, left out the same way), 0047 (the verifications' pending
+ * hours, which `hourRollups: false` leaves out): no application imports. The
  * seed reuses `dropCounterMachinery` / `installCounterMachinery` around its bulk load.
  *
  * `list_counters(list, bucket, n, amount)` holds, for each list of the console, how many rows fall
@@ -37,6 +38,13 @@ function day(flavor: Flavor, column: string): string {
   return flavor === 'postgres'
     ? `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`
     : `substr(${column}, 1, 10)`;
+}
+
+/** The row's hour, 'YYYY-MM-DDTHH' (UTC): after its day's buckets' 'YYYY-MM-DD', before the next day's. */
+function hour(flavor: Flavor, column: string): string {
+  return flavor === 'postgres'
+    ? `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`
+    : `substr(${column}, 1, 13)`;
 }
 
 function hours(flavor: Flavor, from: string, to: string): string {
@@ -86,6 +94,8 @@ export interface CounterRollup {
    * end with the month.
    */
   pages?: true;
+  /** Rows by hour (added 2026-11-30, migration 0047), hour first in the bucket ('YYYY-MM-DDTHH|…'). */
+  hours?: true;
 }
 
 export const COUNTERS: CounterDefinition[] = [
@@ -153,6 +163,13 @@ export const COUNTERS: CounterDefinition[] = [
         bucket: (f, r) =>
           `(case when ${r}.verification_status = 'pending' then ${join([flag(`${r}.is_business`), day(f, `${r}.submitted_at`)])} else '-' end)`,
       },
+      // Pending by hour submitted and account type: the urgent count within the cutoff's day.
+      {
+        list: 'pv_pending_hour',
+        bucket: (f, r) =>
+          `(case when ${r}.verification_status = 'pending' then ${join([hour(f, `${r}.submitted_at`), flag(`${r}.is_business`)])} else '-' end)`,
+        hours: true,
+      },
       // Processed by day of decision: processed today, this week.
       {
         list: 'pv_processed_day',
@@ -187,6 +204,12 @@ export const COUNTERS: CounterDefinition[] = [
         list: 'cv_pending_day',
         bucket: (f, r) =>
           `(case when ${r}.verification_status = 'pending' then ${day(f, `${r}.submitted_at`)} else '-' end)`,
+      },
+      {
+        list: 'cv_pending_hour',
+        bucket: (f, r) =>
+          `(case when ${r}.verification_status = 'pending' then ${hour(f, `${r}.submitted_at`)} else '-' end)`,
+        hours: true,
       },
       // Deep pages: by day of the list's filters (its own buckets end with the month).
       {
@@ -287,6 +310,8 @@ export interface MachineryOptions {
   rollups: boolean;
   /** With the rollups, the day rollups of deep pages too (migration 0034 removes them again in its `down`). */
   pageRollups?: boolean;
+  /** With the rollups, the hour rollups too (migration 0047 removes them again in its `down`). */
+  hourRollups?: boolean;
 }
 
 export const WITH_ROLLUPS: MachineryOptions = { rollups: true };
@@ -295,8 +320,11 @@ export const WITH_ROLLUPS: MachineryOptions = { rollups: true };
 function listsOf(definition: CounterDefinition, options: MachineryOptions): CounterRollup[] {
   const main = { list: definition.list, bucket: definition.bucket };
   if (!options.rollups) return [main];
-  const rollups = definition.rollups ?? [];
-  return [main, ...(options.pageRollups === false ? rollups.filter((rollup) => !rollup.pages) : rollups)];
+  const rollups = (definition.rollups ?? []).filter(
+    (rollup) =>
+      !(rollup.pages && options.pageRollups === false) && !(rollup.hours && options.hourRollups === false),
+  );
+  return [main, ...rollups];
 }
 
 /** One statement per list of `definition` (and its rollups), one after the other. */
@@ -627,7 +655,8 @@ export async function reinstallPageRollups(
 /**
  * Migration 0023: the same for the tables whose rows follow their user (the verifications' day
  * rollups), and the users' trigger that moves those rows in or out of their counters. Migration 0036
- * (the verifications' deep pages' rollups) too, with or without those per `options.pageRollups`.
+ * (the verifications' deep pages' rollups) too, with or without those per `options.pageRollups`, and
+ * 0047 (their pending hours) with or without those per `options.hourRollups`.
  */
 export async function installFollowerRollups(db: AnyDb, options: MachineryOptions): Promise<void> {
   const flavor = flavorOf(db);
