@@ -244,15 +244,27 @@ interface Captured {
    * both run with the machine as a request leaves it (processor caches, the database's page cache).
    */
   driverMs: number;
+  /**
+   * SQLite, searches: median time of a whole in-process request made right after a write to every
+   * table (`BareDriver.touchEveryTable`), when no answer kept by db/unchanged-tables.ts is valid.
+   */
+  afterWriteMs?: number;
 }
 
 const API_SQL_REPEAT = 25;
+/** In-process requests of a search, each after a write to every table (`Captured.afterWriteMs`). */
+const AFTER_WRITE_REPEAT = 15;
 const API_WARM_UP_ROUNDS = 20;
 
 /** The bare driver (better-sqlite3 or pg) on the bench's database, set as the API's connections are. */
 interface BareDriver {
   /** Prepares the statements; the function runs them one after the other and resolves with its time (ms). */
   replayer(statements: readonly Statement[]): () => Promise<number>;
+  /**
+   * SQLite: raises the version of every table a search reads, as a write to each would
+   * (db/unchanged-tables.ts): the next search keeps none of its answers.
+   */
+  touchEveryTable?: () => void;
   close(): Promise<void>;
 }
 
@@ -273,7 +285,11 @@ async function openBareDriver(): Promise<BareDriver> {
   const sqlite = new SqliteDatabase(sqliteFilePath(dataDir));
   // The page cache the API processes have (db/database.ts).
   sqlite.pragma(`cache_size = ${-1024 * DEFAULT_SQLITE_CACHE_MB}`);
+  const touch = sqlite.prepare('update table_versions set version = version + 1');
   return {
+    touchEveryTable: () => {
+      touch.run();
+    },
     replayer: (statements) => {
       const prepared = statements.map((statement) => ({
         query: sqlite.prepare(statement.sql),
@@ -354,6 +370,21 @@ async function captureStatements(bare: BareDriver): Promise<Map<string, Captured
       driverTimes.push(await replay());
     }
     captured.set(endpoint.url, { statements, apiSqlMs: median(sqlTimes), driverMs: median(driverTimes) });
+  }
+  // After every capture: a write makes the searches that follow run their kept statements again.
+  const touch = bare.touchEveryTable;
+  for (const endpoint of touch ? SELECTED.filter((selected) => selected.kind === 'search') : []) {
+    const times: number[] = [];
+    for (let round = 0; round < AFTER_WRITE_REPEAT; round += 1) {
+      touch?.();
+      const start = performance.now();
+      const response = await app.inject({ method: 'GET', url: endpoint.url, headers });
+      times.push(performance.now() - start);
+      if (response.statusCode !== 200)
+        throw new Error(`${endpoint.url} : ${response.statusCode} ${response.body}`);
+    }
+    const entry = captured.get(endpoint.url);
+    if (entry) entry.afterWriteMs = median(times);
   }
   await app.close();
   await database.close();
@@ -579,6 +610,7 @@ try {
     clearInterval(sampler);
     const driverMs = captured.get(endpoint.url)?.driverMs ?? Number.NaN;
     const apiSqlMs = captured.get(endpoint.url)?.apiSqlMs ?? Number.NaN;
+    const afterWriteMs = captured.get(endpoint.url)?.afterWriteMs;
     /* The same queries run by the API (Kysely and its driver, in the process) against the bare driver,
        both between the same requests (captureStatements). */
     const ratio = apiSqlMs / Math.max(driverMs, 0.05);
@@ -596,6 +628,7 @@ try {
       'pilote en boucle (ms)': round(driverLoop.get(endpoint.url) ?? Number.NaN),
       'ratio API/pilote': round(ratio),
       'HTTP p50 − pilote (ms)': round(single.p50 - driverMs),
+      'après une écriture (ms)': afterWriteMs === undefined ? '—' : round(afterWriteMs),
       objectif: `p95 ≤ ${limit} ms, ratio ≤ ${TARGET_RATIO} : ${ok ? 'ok' : 'DÉPASSÉ'}`,
     });
   }
@@ -605,6 +638,19 @@ try {
   console.log(
     `Mémoire du serveur (${workers} processus + superviseur), pic sous charge : ${Math.round(peak.pss)} Mo en PSS, les pages partagées (le code de Node) comptées une fois (objectif ≤ ${TARGET_RSS_MB} Mo ${memoryOk ? 'ok' : 'DÉPASSÉ'}) ; somme des RSS, qui les compte par processus : ${Math.round(peak.rss)} Mo`,
   );
+  const afterWrites = SELECTED.flatMap((endpoint) => {
+    const ms = captured.get(endpoint.url)?.afterWriteMs;
+    return ms === undefined ? [] : [{ url: endpoint.url, ms }];
+  });
+  const slowest = afterWrites.reduce<{ url: string; ms: number } | null>(
+    (worst, entry) => (worst === null || entry.ms > worst.ms ? entry : worst),
+    null,
+  );
+  if (slowest !== null) {
+    console.log(
+      `Recherches juste après une écriture dans chaque table (SQLite, une requête en processus, aucune réponse gardée valable, db/unchanged-tables.ts ; sans objectif, la charge ci-dessus mesurant les tables inchangées) : médiane ${round(median(afterWrites.map((entry) => entry.ms)))} ms, la plus lente ${round(slowest.ms)} ms (${slowest.url}).`,
+    );
+  }
   const ratios = rows.map((row) => Number(row['ratio API/pilote']));
   console.log(
     `Ratio API/pilote (les requêtes de l'endpoint exécutées par l'API, Kysely compris, contre les mêmes exécutées par le pilote nu) : médiane ${round(median(ratios))}, objectif ≤ ${TARGET_RATIO} ; les deux chronométrées entre les mêmes requêtes, le pilote seul en boucle à part (colonne « pilote en boucle »). Le temps HTTP et JSON d'une requête (colonne « HTTP p50 − pilote ») s'y ajoute.`,

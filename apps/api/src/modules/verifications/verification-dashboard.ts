@@ -1,5 +1,5 @@
 import type { PendingVerificationSummary, VerificationDashboard } from '@kwanza/contract';
-import { executeNamed } from '../../db/prepared-statements.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
 import { dialectOf } from '../../db/sql.js';
 import { displayName } from '../../lib/display-name.js';
@@ -33,6 +33,27 @@ function startOfUtcWeek(now: Date): Date {
   return new Date(day.getTime() - sinceMonday * 24 * 3600 * 1000);
 }
 
+/** No filter of these reads a time (only a submission window does). */
+const NO_WINDOW = new Date(0);
+
+/**
+ * The five newest pending verifications, their users' names: built and compiled once (its values
+ * never change: the pending, five), named on PostgreSQL, where Kysely built it on every request.
+ */
+const LATEST_PENDING = precompiled(0, (db) => {
+  const latestIds = db
+    .selectFrom('provider_verifications')
+    .where((eb) => matchesFilters(eb, { status: 'pending' }, NO_WINDOW, dialectOf<Database>(db)))
+    .select('provider_verifications.id')
+    .orderBy('provider_verifications.submitted_at', 'desc')
+    .orderBy('provider_verifications.id', 'desc')
+    .limit(5);
+  return selectVerifications(db, {}, NO_WINDOW)
+    .where('provider_verifications.id', 'in', latestIds)
+    .orderBy('provider_verifications.submitted_at', 'desc')
+    .orderBy('provider_verifications.id', 'desc');
+});
+
 /** The verification summary of `GET /api/dashboard/`. */
 export async function verificationDashboard(
   db: Executor,
@@ -40,13 +61,6 @@ export async function verificationDashboard(
 ): Promise<VerificationDashboard> {
   const { now, urgentHours } = context;
   const cutoff = urgentCutoff(now, urgentHours);
-  const latestIds = db
-    .selectFrom('provider_verifications')
-    .where((eb) => matchesFilters(eb, { status: 'pending' }, now, dialectOf<Database>(db)))
-    .select('provider_verifications.id')
-    .orderBy('provider_verifications.submitted_at', 'desc')
-    .orderBy('provider_verifications.id', 'desc')
-    .limit(5);
   const today = startOfUtcDay(now);
   const week = startOfUtcWeek(now);
   // Every kept counter it reads, in one statement (four were sent apart, each a round trip).
@@ -64,14 +78,7 @@ export async function verificationDashboard(
       urgentCount(db, 'client_verifications', cutoff, {}, () =>
         counters.extra().then((sets) => pendingCounts(cutoff, sets.slice(2))),
       ),
-      // Its values never change (the pending, five): PostgreSQL keeps its plan (named).
-      executeNamed(
-        dialectOf<Database>(db),
-        selectVerifications(db, {}, now)
-          .where('provider_verifications.id', 'in', latestIds)
-          .orderBy('provider_verifications.submitted_at', 'desc')
-          .orderBy('provider_verifications.id', 'desc'),
-      ),
+      LATEST_PENDING.execute(db),
       processedSince(db, [today, week], () => extra(1)),
     ]);
   const latestPending: PendingVerificationSummary[] = latest.map((row) => ({
