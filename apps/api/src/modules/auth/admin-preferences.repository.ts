@@ -5,6 +5,7 @@ import {
   DEFAULT_ADMIN_PREFERENCES,
 } from '@kwanza/contract';
 import type { Kysely } from 'kysely';
+import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../db/sql.js';
 import { runInTransaction } from '../../db/transaction.js';
@@ -60,13 +61,14 @@ function toRow(preferences: AdminPreferences): PreferencesRow {
   };
 }
 
+/** Built and compiled once (db/precompiled): the header bell reads them at every poll. */
+const preferencesOf = precompiled(1, (db, adminId: number) =>
+  db.selectFrom('admin_preferences').select(COLUMNS).where('user_id', '=', adminId),
+);
+
 /** The admin's saved preferences, or the defaults when they never saved any (one primary-key read). */
 export async function readAdminPreferences(db: Kysely<Database>, adminId: number): Promise<AdminPreferences> {
-  const row = await db
-    .selectFrom('admin_preferences')
-    .select(COLUMNS)
-    .where('user_id', '=', adminId)
-    .executeTakeFirst();
+  const row = await preferencesOf.executeTakeFirst(db, adminId);
   return row ? toPreferences(row) : structuredClone(DEFAULT_ADMIN_PREFERENCES);
 }
 

@@ -124,6 +124,46 @@ describe('disputes API', () => {
     );
   });
 
+  it('gives each dispute its own evidence whatever the number of disputes a page holds', async () => {
+    // Evidence is read by one statement per number of disputes (compiled once each): pages of 1, 2, 3
+    // and 10 disputes and a detail, each dispute with only its own evidence, oldest first.
+    const newest = (await get<DisputePage>('/api/disputes/?page_size=2')).body.results[1];
+    const elevenId = newest?.id ?? 0;
+    expect(newest?.title).toBe('Litige numéro 11');
+    const added = [
+      await insertEvidence(ctx.db, {
+        dispute_id: elevenId,
+        user_id: providerId,
+        description: 'Devis signé',
+        file: 'disputes/test/devis.pdf',
+        created_at: new Date(base + 30 * DAY).toISOString(),
+      }),
+      await insertEvidence(ctx.db, {
+        dispute_id: elevenId,
+        user_id: otherClientId,
+        description: 'Facture',
+        file: 'disputes/test/facture.pdf',
+        created_at: new Date(base + 29 * DAY).toISOString(),
+      }),
+    ];
+    try {
+      const described = (dispute: Dispute | undefined) =>
+        dispute?.evidence.map((item) => `${item.user_name}: ${item.description}`);
+      for (const size of [1, 2, 3, 10]) {
+        const page = (await get<DisputePage>(`/api/disputes/?page_size=${size}`)).body.results;
+        expect(page).toHaveLength(size);
+        expect(described(page[0])).toEqual(['Ângela Tchissola: Photo du carrelage']);
+        if (size > 1)
+          expect(described(page[1])).toEqual(['Paulo Neto: Facture', 'João Baptista: Devis signé']);
+        for (const dispute of page.slice(2)) expect(dispute.evidence).toEqual([]);
+      }
+      const detail = await get<Dispute>(`/api/disputes/${elevenId}/`);
+      expect(described(detail.body)).toEqual(['Paulo Neto: Facture', 'João Baptista: Devis signé']);
+    } finally {
+      await ctx.db.deleteFrom('dispute_evidence').where('id', 'in', added).execute();
+    }
+  });
+
   it('searches title, description, client and provider names ignoring accents and case', async () => {
     const byDescription = await get<DisputePage>('/api/disputes/?search=ELECTRIQUE');
     expect(titles(byDescription.body)).toEqual(['Litige numéro 04']);

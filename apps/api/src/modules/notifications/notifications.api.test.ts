@@ -371,7 +371,27 @@ describe('notifications API', () => {
     expect(titles).not.toContain('Nouveau litige X');
     const unread = await json<{ unread_count: number }>('GET', '/api/admin/notifications/unread_count/');
     expect(unread.body.unread_count).toBe(2);
+    // Every type of the three preferences hidden (another number of hidden types: its own statements).
+    const allOff = await json('PUT', '/api/auth/me/preferences/', {
+      ...preferences,
+      notifications: {
+        ...preferences.notifications,
+        new_disputes: false,
+        new_messages: false,
+        status_updates: false,
+      },
+    });
+    expect(allOff.status).toBe(200);
+    const fewer = await feedTitles();
+    expect(fewer).toContain('Système Z');
+    expect(fewer).not.toContain('Message Y');
+    expect(fewer).not.toContain('Nouveau litige X');
+    const unreadLeft = await json<{ unread_count: number }>('GET', '/api/admin/notifications/unread_count/');
+    expect(unreadLeft.body.unread_count).toBe(1);
     await json('PUT', '/api/auth/me/preferences/', preferences);
+    expect(await feedTitles()).toEqual(
+      expect.arrayContaining(['Nouveau litige X', 'Message Y', 'Système Z']),
+    );
     await ctx.db.deleteFrom('notifications').where('id', 'in', ids).execute();
   });
 
