@@ -116,6 +116,28 @@ describe('the audit journal list and export', () => {
     ).toBeGreaterThanOrEqual(5);
   });
 
+  it('counts each combination of filters exactly, one statement per combination', async () => {
+    // Without a search the count is a statement compiled once per combination of filters
+    // (audit.repository `countUnsearched`): each query answers its own count, whatever came before.
+    const counted = async (query: string) => {
+      const page = await list(query);
+      expect(page.count, query).toBe(page.results.length);
+      return page.count;
+    };
+    for (let round = 0; round < 2; round += 1) {
+      expect(await counted(`?admin=${ana.id}&date_to=2026-03-31`)).toBe(3);
+      expect(await counted('?action=provider_verification.reject')).toBe(1);
+      expect(await counted('?action=auth.login_failed')).toBe(1);
+      expect(await counted('?object_type=provider_verification&object_id=42')).toBe(2);
+      expect(await counted('?object_type=provider_verification&object_id=7')).toBe(0);
+      expect(await counted('?object_type=dispute')).toBe(1);
+      expect(await counted('?date_from=2026-03-10&date_to=2026-03-11')).toBe(2);
+      expect(await counted('?date_from=2026-03-08&date_to=2026-03-09')).toBe(1);
+      expect(await counted('?date_from=2026-03-12')).toBe(2);
+      expect(await counted(`?admin=${ana.id}&action=provider_verification.approve`)).toBe(1);
+    }
+  });
+
   it('pages the journal', async () => {
     const first = await list('?date_to=2026-03-31&page_size=2');
     expect(idsOf(first)).toEqual([ids.failed, ids.approve]);
