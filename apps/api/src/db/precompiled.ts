@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, QueryId } from 'kysely';
 import type { Dialect } from './database.js';
 import { nameOnPostgres } from './prepared-statements.js';
 import type { Database } from './schema.js';
@@ -20,6 +20,16 @@ interface Compiled<R> {
   query: CompiledQuery<R>;
   /** For each parameter of the SQL: the index of the call's value it takes, or -1 (a constant). */
   slots: number[];
+}
+
+/**
+ * The SQL of each precompiled statement by its query id: a plugin sees a precompiled statement's
+ * result but not its query (test/statement-recorder records what a list runs).
+ */
+const sqlByQueryId = new WeakMap<QueryId, string>();
+
+export function precompiledSql(queryId: QueryId): string | undefined {
+  return sqlByQueryId.get(queryId);
 }
 
 export interface PrecompiledQuery<Values extends readonly (string | number)[], Row> {
@@ -59,6 +69,7 @@ export function precompiled<Values extends readonly (string | number)[], Row>(
         throw new Error(`Requête précompilée : ${unused.length} valeur(s) absente(s) du SQL.`);
       }
       compiled = { query, slots };
+      sqlByQueryId.set(query.queryId, query.sql);
       byDialect.set(dialect, compiled);
       // Its plan never depends on its values: PostgreSQL may keep one (db/prepared-statements).
       if (dialect === 'postgres' && options.named !== false) nameOnPostgres(query.sql);

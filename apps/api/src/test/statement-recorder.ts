@@ -1,5 +1,6 @@
 import { type Kysely, type KyselyPlugin, sql } from 'kysely';
 import { expect } from 'vitest';
+import { precompiledSql } from '../db/precompiled.js';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -52,7 +53,7 @@ export function recordingSql(db: Kysely<Database>): { db: Kysely<Database>; text
       return args.node;
     },
     async transformResult(args) {
-      texts.push(compiled.get(args.queryId) ?? 'unknown');
+      texts.push(compiled.get(args.queryId) ?? precompiledSql(args.queryId) ?? 'unknown');
       return args.result;
     },
   };
