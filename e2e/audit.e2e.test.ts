@@ -89,6 +89,7 @@ describe('audit journal (/audit)', () => {
     await page
       .getByRole('option', {
         name: `${session.user.first_name} ${session.user.last_name} (${session.user.email})`,
+        exact: true,
       })
       .click();
     await page.getByRole('combobox', { name: 'Action' }).click();

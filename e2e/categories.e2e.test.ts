@@ -179,7 +179,7 @@ describe('categories screen', () => {
 
     const { page } = browser;
     await openCategories(page);
-    await page.getByRole('button', { name: `Supprimer la catégorie ${used.name}` }).click();
+    await page.getByRole('button', { name: `Supprimer la catégorie ${used.name}`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Supprimer la catégorie' });
     await dialog
       .getByText('Toutes ses sous-catégories seront également supprimées', { exact: false })
@@ -205,7 +205,9 @@ describe('categories screen', () => {
     await itemOf(page, parentName)
       .getByRole('button', { name: toggleName(parentName) })
       .click();
-    await page.getByRole('button', { name: `Supprimer la sous-catégorie ${unused.name}` }).click();
+    await page
+      .getByRole('button', { name: `Supprimer la sous-catégorie ${unused.name}`, exact: true })
+      .click();
     const subDialog = page.getByRole('dialog', { name: 'Supprimer la sous-catégorie' });
     await subDialog.getByRole('button', { name: 'Supprimer' }).click();
     await toast(page, 'Sous-catégorie supprimée avec succès');

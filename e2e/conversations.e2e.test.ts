@@ -64,7 +64,10 @@ describe('conversations list', () => {
 
     for (const conversation of [first, second]) {
       await page
-        .getByRole('checkbox', { name: `Sélectionner la conversation ${partiesOf(conversation)}` })
+        .getByRole('checkbox', {
+          name: `Sélectionner la conversation ${partiesOf(conversation)}`,
+          exact: true,
+        })
         .first()
         .check();
     }
@@ -105,7 +108,7 @@ describe('conversation detail', () => {
     const { page } = browser;
     await storeSession(browser.context, session);
     await page.goto(`/conversations/${id}`);
-    await page.getByRole('heading', { name: `Conversation #${id}` }).waitFor();
+    await page.getByRole('heading', { name: `Conversation #${id}`, exact: true }).waitFor();
     const log = page.getByRole('log', { name: 'Messages' });
     await log.waitFor();
 
@@ -128,7 +131,7 @@ describe('conversation detail', () => {
       .first();
     await clientArticle.hover();
     await clientArticle
-      .getByRole('button', { name: `Supprimer le message de ${clientMessage?.sender_name}` })
+      .getByRole('button', { name: `Supprimer le message de ${clientMessage?.sender_name}`, exact: true })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Supprimer le message' });
     await dialog

@@ -156,6 +156,7 @@ describe('the console with the keyboard only', () => {
     await page.goto(`/user-verification?search=${encodeURIComponent(target.provider_email)}`);
     const approve = page.getByRole('button', {
       name: `Approuver la vérification de ${target.provider_name}`,
+      exact: true,
     });
     await approve.waitFor();
     await tabTo(page, approve);
@@ -169,7 +170,7 @@ describe('the console with the keyboard only', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('status').filter({ hasText: 'Vérification approuvée' }).first().waitFor();
     await expectFocused(
-      page.getByRole('button', { name: `Voir la vérification de ${target.provider_name}` }),
+      page.getByRole('button', { name: `Voir la vérification de ${target.provider_name}`, exact: true }),
     );
     expect(await approve.count()).toBe(0);
     const detail = await api<{ verification_status: string }>(`/admin/provider-verification/${target.id}/`);

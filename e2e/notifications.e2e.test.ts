@@ -91,7 +91,7 @@ describe('notifications management', () => {
     const third = remaining.results[0] as Notification;
     await rows
       .nth(0)
-      .getByRole('button', { name: `Supprimer : ${third.title}` })
+      .getByRole('button', { name: `Supprimer : ${third.title}`, exact: true })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Confirmer la suppression' });
     await dialog
@@ -164,7 +164,10 @@ describe('header bell', () => {
     const { page } = browser;
     await storeSession(browser.context, session);
     await page.goto('/dashboard');
-    const bell = page.getByRole('button', { name: `Notifications : ${before.unread_count} non lue(s)` });
+    const bell = page.getByRole('button', {
+      name: `Notifications : ${before.unread_count} non lue(s)`,
+      exact: true,
+    });
     await bell.click();
     const dropdown = page.getByRole('dialog', { name: 'Notifications' });
     await dropdown.waitFor();

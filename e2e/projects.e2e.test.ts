@@ -191,7 +191,7 @@ describe('projects list', () => {
     await openProjects(page, `?search=${encodeURIComponent(target.title)}&client=${target.client_id}`);
     const before = (await api<{ count: number }>('/admin/projects/?page_size=1')).count;
     await rowOf(page, target.id)
-      .getByRole('button', { name: `Supprimer le projet ${target.title}` })
+      .getByRole('button', { name: `Supprimer le projet ${target.title}`, exact: true })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Supprimer le projet' });
     await dialog.getByText(`« ${target.title} »`).waitFor();
@@ -213,7 +213,7 @@ describe('projects list', () => {
     const { page } = browser;
     await openProjects(page, `?search=${encodeURIComponent(target.title)}&client=${target.client_id}`);
     await rowOf(page, target.id)
-      .getByRole('button', { name: `Supprimer le projet ${target.title}` })
+      .getByRole('button', { name: `Supprimer le projet ${target.title}`, exact: true })
       .click();
     await page
       .getByRole('dialog', { name: 'Supprimer le projet' })
@@ -236,14 +236,14 @@ describe('project detail', () => {
     const { page } = browser;
     await openProjects(page);
     await rowOf(page, project.id)
-      .getByRole('link', { name: `Modifier le projet ${project.title}` })
+      .getByRole('link', { name: `Modifier le projet ${project.title}`, exact: true })
       .click();
     await page.waitForURL(`**/projects/${project.id}`);
     await page.getByRole('heading', { name: project.title }).waitFor();
     await page.getByText(`ID: ${project.id}`).waitFor();
     await page.getByRole('link', { name: '← Retour aux projets' }).waitFor();
 
-    await page.getByRole('tab', { name: `Offres (${offers.length})` }).click();
+    await page.getByRole('tab', { name: `Offres (${offers.length})`, exact: true }).click();
     const cards = page.getByRole('article');
     await expect.poll(() => cards.count()).toBe(offers.length);
     const firstOffer = offers[0];

@@ -72,7 +72,7 @@ describe('reports', () => {
     const statuses = await table.locator('tbody tr td:nth-child(5)').allInnerTexts();
     expect(new Set(statuses)).toEqual(new Set(['En attente']));
 
-    await page.getByRole('button', { name: `Voir détails du signalement ${first?.id}` }).click();
+    await page.getByRole('button', { name: `Voir détails du signalement ${first?.id}`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Détails du signalement' });
     await dialog
       .getByText(first?.reason ?? '')
@@ -98,7 +98,7 @@ describe('reports', () => {
     expect(saved?.reviewed_by).not.toBeNull();
     // The row left the pending list it no longer belongs to.
     await table
-      .getByRole('button', { name: `Voir détails du signalement ${first?.id}` })
+      .getByRole('button', { name: `Voir détails du signalement ${first?.id}`, exact: true })
       .waitFor({ state: 'detached' });
   });
 });

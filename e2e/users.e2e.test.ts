@@ -157,7 +157,7 @@ describe('users screen', () => {
     await openUsers(page, `/users?search=${encodeURIComponent(target.username)}`);
     const row = rowOf(page, target.username);
     // A switch with a stable name, checked while the account is active, beside the Actif/Inactif badge.
-    const toggle = row.getByRole('switch', { name: `Actif : ${target.username}` });
+    const toggle = row.getByRole('switch', { name: `Actif : ${target.username}`, exact: true });
     expect(await toggle.isChecked()).toBe(true);
     await toggle.focus();
     await page.keyboard.press('Space');
@@ -170,7 +170,7 @@ describe('users screen', () => {
     await rowOf(page, target.username).getByText('Inactif', { exact: true }).waitFor();
     expect(
       await rowOf(page, target.username)
-        .getByRole('switch', { name: `Actif : ${target.username}` })
+        .getByRole('switch', { name: `Actif : ${target.username}`, exact: true })
         .isChecked(),
     ).toBe(false);
     const after = await apiUsers(`?search=${encodeURIComponent(target.username)}`);
@@ -181,7 +181,7 @@ describe('users screen', () => {
     const { page } = browser;
     await openUsers(page, `/users?search=${encodeURIComponent(session.user.username)}&role=admin`);
     await rowOf(page, session.user.username)
-      .getByRole('switch', { name: `Actif : ${session.user.username}` })
+      .getByRole('switch', { name: `Actif : ${session.user.username}`, exact: true })
       .focus();
     await page.keyboard.press('Space');
     await page.getByText('Erreur lors du changement de statut').waitFor();
@@ -196,7 +196,7 @@ describe('users screen', () => {
     await openUsers(page, '/users?role=client');
     await page.getByText(totalText(before.count)).waitFor();
     await rowOf(page, target.username)
-      .getByRole('button', { name: `Supprimer ${target.username}` })
+      .getByRole('button', { name: `Supprimer ${target.username}`, exact: true })
       .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Êtes-vous sûr de vouloir supprimer l'utilisateur ${target.username} ?`).waitFor();
@@ -212,14 +212,14 @@ describe('users screen', () => {
     if (!provider || !client) throw new Error('seed lacks a provider with a verification or a client');
     await openUsers(page, `/users?search=${encodeURIComponent(client.username)}`);
     await rowOf(page, client.username)
-      .getByRole('button', { name: `Voir la vérification de ${client.username}` })
+      .getByRole('button', { name: `Voir la vérification de ${client.username}`, exact: true })
       .click();
     await page.getByText('Aucune vérification trouvée pour cet utilisateur').waitFor();
 
     const providerList = `/users?search=${encodeURIComponent(provider.username)}`;
     await page.goto(providerList);
     await rowOf(page, provider.username)
-      .getByRole('button', { name: `Voir la vérification de ${provider.username}` })
+      .getByRole('button', { name: `Voir la vérification de ${provider.username}`, exact: true })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Détail de la vérification' });
     await dialog.getByText('Informations générales').waitFor();
@@ -285,7 +285,7 @@ describe('users screen', () => {
     if (!target || !other) throw new Error('need two clients');
     await openUsers(page, `/users?search=${encodeURIComponent(target.username)}`);
     await rowOf(page, target.username)
-      .getByRole('button', { name: `Modifier ${target.username}` })
+      .getByRole('button', { name: `Modifier ${target.username}`, exact: true })
       .click();
     const dialog = page.getByRole('dialog', { name: "Modifier l'utilisateur" });
     await dialog.getByRole('textbox', { name: 'Prénom' }).fill('Zacarias');
