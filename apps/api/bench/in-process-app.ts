@@ -44,6 +44,8 @@ export async function openBenchApp(options: {
     JWT_SECRET: 'in-process-secret-in-process-secret-0123',
     LOG_LEVEL: 'silent',
     SEED_ON_EMPTY: 'false',
+    // The tools study what an endpoint computes: no kept answers unless asked (plugins/kept-responses.ts).
+    KEPT_RESPONSES: process.env.KEPT_RESPONSES ?? 'false',
   });
   const database = openDatabase({ ...config, ...(options.onQuery ? { onQuery: options.onQuery } : {}) });
   const app = await buildApp(config, { database });

@@ -12,6 +12,7 @@ import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAuditTrail } from './plugins/audit-trail.js';
 import { registerAuthGuard } from './plugins/auth-guard.js';
 import { answerClientError, answerFrameworkError, registerErrorHandlers } from './plugins/error-handler.js';
+import { registerKeptResponses } from './plugins/kept-responses.js';
 import { limitRulesOf, registerRequestLimits } from './plugins/rate-limit.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -33,6 +34,11 @@ export interface BuildAppOptions {
    * on; plugins/response-serializer.ts).
    */
   checkResponses?: boolean;
+  /**
+   * SQLite: the answers of the routes that opt in are kept while the tables they read are unchanged
+   * (plugins/kept-responses.ts); KEPT_RESPONSES (on by default) unless given.
+   */
+  keptResponses?: boolean;
 }
 
 /** The URL with the value of a `signature` query parameter masked. */
@@ -131,6 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // Before the guard: the audit scope must enclose every later hook and the handler.
   registerAuditTrail(app, { strict: options.strictAudit === true });
   registerAuthGuard(app);
+  registerKeptResponses(app, { enabled: options.keptResponses ?? config.keptResponses });
   registerRequestLimits(app, limitRulesOf(config.limits));
   await registerApiDocs(app);
 

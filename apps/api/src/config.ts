@@ -42,6 +42,7 @@ const EnvSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
+  KEPT_RESPONSES: z.enum(['true', 'false']).default('true'),
   WEB_DIST: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_SECONDS: z.coerce
@@ -117,6 +118,8 @@ export interface AppConfig {
   adminPassword: string | undefined;
   logLevel: string;
   seedOnEmpty: boolean;
+  /** SQLite: the lists' answers kept while the tables they read are unchanged (plugins/kept-responses.ts). */
+  keptResponses: boolean;
   /** Folder of the built console; not served when it does not exist. */
   webDist: string;
   loginMaxFailures: number;
@@ -171,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: values.ADMIN_PASSWORD,
     logLevel: values.LOG_LEVEL,
     seedOnEmpty: values.SEED_ON_EMPTY === 'true',
+    keptResponses: values.KEPT_RESPONSES === 'true',
     webDist,
     loginMaxFailures: values.LOGIN_MAX_FAILURES,
     loginWindowSeconds: values.LOGIN_WINDOW_SECONDS,

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import { RecentlyUsed } from '../lib/recently-used.js';
+import { noteStatement } from './statement-reads.js';
 
 /*
  * better-sqlite3 behind Kysely with its prepared statements kept, by SQL text. Kysely's SQLite driver
@@ -59,9 +60,11 @@ class KeptStatement implements SqliteStatement {
   readonly #statement: BetterSqlite3.Statement;
   /** The columns' names when rows are built here; null when better-sqlite3 builds them. */
   readonly #names: readonly string[] | null;
+  readonly #sql: string;
 
   constructor(statement: BetterSqlite3.Statement, sql: string) {
     this.#statement = statement;
+    this.#sql = sql;
     this.#names =
       statement.reader && !selectsAllColumns(sql) ? statement.columns().map((column) => column.name) : null;
     if (this.#names?.length === 1) statement.pluck(true);
@@ -78,16 +81,19 @@ class KeptStatement implements SqliteStatement {
   }
 
   all(parameters: ReadonlyArray<unknown>): unknown[] {
+    noteStatement(this.#sql, parameters, this.#statement.reader);
     const rows = this.#statement.all(sqliteParameters(parameters));
     const names = this.#names;
     return names ? rows.map((row) => this.#row(names, row)) : rows;
   }
 
   run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
+    noteStatement(this.#sql, parameters, false);
     return this.#statement.run(sqliteParameters(parameters));
   }
 
   *iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    noteStatement(this.#sql, parameters, this.#statement.reader);
     const names = this.#names;
     const rows = this.#statement.iterate(sqliteParameters(parameters));
     if (!names) {

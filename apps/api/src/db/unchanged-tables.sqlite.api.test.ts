@@ -11,6 +11,10 @@ import { recordingSql } from '../test/statement-recorder.js';
 import { createTestContext, createTestDatabase, type TestContext } from '../test/test-context.js';
 import { openDatabase } from './database.js';
 import { down, up } from './migrations/2026-11-30-0046-table-versions.js';
+import {
+  down as preferencesDown,
+  up as preferencesUp,
+} from './migrations/2026-12-01-0048-admin-preferences-version.js';
 import { countUpToCap } from './paginate.js';
 import type { Database } from './schema.js';
 import { ROW_PLAN, searchMatches } from './search.js';
@@ -60,8 +64,8 @@ describe('answers kept while the tables they read are unchanged (sqlite)', () =>
 
   it('never keeps a statement reading an unversioned table, or one whose answer moves with time or chance', async () => {
     // Unversioned tables: named, but no version to stamp an answer with.
-    expect(await tablesOf(ctx.db.selectFrom('list_counters').select('n'))).toEqual(['list_counters']);
-    expect((await tableVersions(ctx.db)).has('list_counters')).toBe(false);
+    expect(await tablesOf(ctx.db.selectFrom('login_throttle').select('key'))).toEqual(['login_throttle']);
+    expect((await tableVersions(ctx.db)).has('login_throttle')).toBe(false);
     const byChance = ctx.db.selectFrom('users').select(sql<number>`random()`.as('r'));
     expect(await tablesOf(byChance)).toBeNull();
     const byTime = ctx.db
@@ -69,16 +73,44 @@ describe('answers kept while the tables they read are unchanged (sqlite)', () =>
       .where(sql<boolean>`date_joined < current_timestamp`)
       .select('id');
     expect(await tablesOf(byTime)).toBeNull();
+    // A column named as one of those functions (the journal's `changes`) is not a call of it.
+    expect(await tablesOf(ctx.db.selectFrom('audit_entries').select(['id', 'changes']))).toEqual([
+      'audit_entries',
+    ]);
 
     let runs = 0;
-    const counters = ctx.db.selectFrom('list_counters').select('n');
+    const throttle = ctx.db.selectFrom('login_throttle').select('key');
     for (let round = 0; round < 2; round += 1) {
-      await whileTablesUnchanged(ctx.db, [counters], async () => {
+      await whileTablesUnchanged(ctx.db, [throttle], async () => {
         runs += 1;
         return runs;
       });
     }
     expect(runs).toBe(2);
+  });
+
+  it('reads the kept counters as the tables whose triggers write them, each versioned', async () => {
+    const counters = ctx.db.selectFrom('list_counters').select('n').where('list', '=', 'users');
+    const tables = await tablesOf(counters);
+    expect(tables).not.toContain('list_counters');
+    expect(tables).toEqual(expect.arrayContaining(['users', 'projects', 'disputes', 'notifications']));
+    const versioned = await tableVersions(ctx.db);
+    for (const table of tables ?? []) expect(versioned.has(table)).toBe(true);
+    // A text index's own tables are read as its content table's.
+    const structure = sql`select block from users_fts_data where id = 10`;
+    expect(await readTablesOf(ctx.db, structure.compile(ctx.db))).toEqual(['users']);
+
+    // Kept until a user is added: its trigger counts it, and raises the users' version.
+    const read = () =>
+      whileTablesUnchanged(ctx.db, [counters], async () =>
+        (await counters.execute()).reduce((sum, row) => sum + Number(row.n), 0),
+      );
+    const before = await read();
+    expect(await read()).toBe(before);
+    const added = await insertUser(ctx.db, { last_name: 'Viana' });
+    expect(await read()).toBe(before + 1);
+    await ctx.db.deleteFrom('users').where('id', '=', added).execute();
+    expect(await read()).toBe(before);
   });
 
   it('raises a table’s version at each insert, update and delete of it, and no other’s', async () => {
@@ -253,7 +285,7 @@ async function versionTriggers(
 }
 
 describe('the seed, the migration and the tables’ versions (sqlite)', () => {
-  it('migration 0046: down takes the versions and their triggers away, up puts them back', async () => {
+  it('migrations 0046 and 0048: down takes the versions and their triggers away, up puts them back', async () => {
     const database = await createTestDatabase();
     try {
       const db = database.handle.db;
@@ -268,9 +300,12 @@ describe('the seed, the migration and the tables’ versions (sqlite)', () => {
       const installed = await objects();
       expect(installed).toContain('table_versions');
       expect(installed).toContain('users_version_update');
+      expect(installed).toContain('admin_preferences_version_update');
+      await preferencesDown(db);
       await down(db);
       expect(await objects()).toEqual([]);
       await up(db);
+      await preferencesUp(db);
       expect(await objects()).toEqual(installed);
       expect([...(await tableVersions(db)).values()].every((version) => version === 0)).toBe(true);
     } finally {

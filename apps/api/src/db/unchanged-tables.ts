@@ -2,6 +2,7 @@ import { type Compilable, CompiledQuery, type Kysely, sql } from 'kysely';
 import { RecentlyUsedPerOwner } from '../lib/recently-used.js';
 import type { Database } from './schema.js';
 import { dialectOf } from './sql.js';
+import { withoutNotingStatements } from './statement-reads.js';
 
 /*
  * SQLite: what a search's counting statements found, and the ids of its page, kept while the tables
@@ -22,8 +23,10 @@ import { dialectOf } from './sql.js';
  * The tables a statement reads are those SQLite opens for it (its program's `OpenRead` b-trees, each
  * root page named by `sqlite_master`: a table's or an index's table), and the content table of each
  * text index it names (FTS5 reads its own shadow tables, which only the triggers of its content table
- * write). A statement that reads an unversioned table (a counter, a session), a temporary one, or that
- * calls a function whose answer moves with time or chance, is never kept: it runs each time.
+ * write). The kept counters, unversioned, are read as the tables whose triggers write them
+ * (`COUNTERS_TABLE`). A statement that reads another unversioned table (a session), a temporary one,
+ * or that calls a function whose answer moves with time or chance, is never kept: it runs each time.
+ * Whole responses are kept the same way (plugins/kept-responses.ts).
  *
  * PostgreSQL runs the statements each time: a version row raised by every write would serialize its
  * concurrent writers; its capped searches keep their witnesses (db/capped-witnesses.ts).
@@ -55,8 +58,12 @@ const tablesByDatabase = new RecentlyUsedPerOwner<Kysely<Database>, string, read
   KNOWN_STATEMENTS,
 );
 
-/** SQL that answers differently from one run to the next on the same rows. */
-const UNSTABLE_SQL = /\b(random|randomblob|changes|total_changes|last_insert_rowid|current_\w+)\b|'now'/i;
+/**
+ * SQL that answers differently from one run to the next on the same rows: a call of one of these
+ * functions (not a column of that name: the journal's `changes`), the clock's keywords, 'now'.
+ */
+const UNSTABLE_SQL =
+  /\b(random|randomblob|changes|total_changes|last_insert_rowid)\s*\(|\bcurrent_(date|time|timestamp)\b|'now'/i;
 
 /**
  * `compute`'s answer, or the one it gave before when none of the tables `statements` read has changed
@@ -121,7 +128,7 @@ function statementsKey(compiled: readonly CompiledQuery[]): string {
 }
 
 /** The versions of the tables read, in their order; null when one of them is not versioned. */
-function stampOf(tables: readonly string[], versions: ReadonlyMap<string, number>): string | null {
+export function stampOf(tables: readonly string[], versions: ReadonlyMap<string, number>): string | null {
   const stamp: number[] = [];
   for (const table of tables) {
     const version = versions.get(table);
@@ -147,9 +154,24 @@ function unplugged(db: Kysely<Database>): Kysely<Database> {
 
 /** Every versioned table's version now. */
 export async function tableVersions(db: Kysely<Database>): Promise<Map<string, number>> {
-  const { rows } = await sql<{ name: string; version: number }>`
-    select name, version from table_versions`.execute(unplugged(db));
+  const { rows } = await withoutNotingStatements(() =>
+    sql<{ name: string; version: number }>`select name, version from table_versions`.execute(unplugged(db)),
+  );
   return new Map(rows.map((row) => [row.name, Number(row.version)]));
+}
+
+/**
+ * The tables `statements` read (sorted, without repeats), or null when one of them is never kept.
+ * Known per statement once its program has been read.
+ */
+export function tablesReadBy(
+  db: Kysely<Database>,
+  statements: ReadonlyMap<string, readonly unknown[]>,
+): Promise<readonly string[] | null> {
+  return tablesRead(
+    db,
+    [...statements].map(([text, parameters]) => ({ sql: text, parameters })),
+  );
 }
 
 /**
@@ -158,14 +180,14 @@ export async function tableVersions(db: Kysely<Database>): Promise<Map<string, n
  */
 async function tablesRead(
   db: Kysely<Database>,
-  statements: readonly CompiledQuery[],
+  statements: readonly Pick<CompiledQuery, 'sql' | 'parameters'>[],
 ): Promise<readonly string[] | null> {
   const known = tablesByDatabase.of(db);
   const all = new Set<string>();
   for (const statement of statements) {
     let tables = known.get(statement.sql);
     if (tables === undefined) {
-      tables = await readTablesOf(db, statement);
+      tables = await withoutNotingStatements(() => readTablesOf(db, statement));
       known.set(statement.sql, tables);
     }
     if (tables === null) return null;
@@ -190,18 +212,26 @@ interface SchemaObject {
 /** The tables one statement reads (sorted), or null when it is never kept (see above). */
 export async function readTablesOf(
   db: Kysely<Database>,
-  statement: CompiledQuery,
+  statement: Pick<CompiledQuery, 'sql' | 'parameters'>,
 ): Promise<readonly string[] | null> {
   if (UNSTABLE_SQL.test(statement.sql)) return null;
   const program = await unplugged(db).executeQuery<ProgramStep>(
     CompiledQuery.raw(`explain ${statement.sql}`, [...statement.parameters]),
   );
-  const { rows: schema } = await sql<SchemaObject>`
-    select name, tbl_name, rootpage, sql from sqlite_master where type in ('table', 'index')`.execute(
-    unplugged(db),
-  );
+  const { rows: objects } = await sql<SchemaObject & { type: string }>`
+    select type, name, tbl_name, rootpage, sql from sqlite_master
+    where type in ('table', 'index', 'trigger')`.execute(unplugged(db));
+  const schema = objects.filter((object) => object.type !== 'trigger');
   const byRootPage = new Map<number, string>();
   for (const object of schema) if (object.rootpage) byRootPage.set(Number(object.rootpage), object.tbl_name);
+  // A text index's own tables (its structure record, read to know whether it changed) are written
+  // only by its content table's triggers and by merges, which change no match.
+  const contentOfShadow = new Map<string, string>();
+  for (const object of schema) {
+    const content = contentTableOf(object.sql);
+    if (content === undefined) continue;
+    for (const suffix of FTS5_SHADOW_TABLES) contentOfShadow.set(`${object.name}${suffix}`, content);
+  }
   const tables = new Set<string>();
   for (const step of program.rows) {
     if (step.opcode === 'OpenWrite') return null;
@@ -209,15 +239,42 @@ export async function readTablesOf(
     // p3: the database (0 the main one, 1 the temporary one).
     const table = Number(step.p3) === 0 ? byRootPage.get(Number(step.p2)) : undefined;
     if (table === undefined) return null;
-    tables.add(table);
+    tables.add(contentOfShadow.get(table) ?? table);
   }
   for (const object of schema) {
     const definition = object.sql ?? '';
     if (!/^create virtual table/i.test(definition)) continue;
     if (!new RegExp(`(^|[^\\w])${object.name}([^\\w]|$)`).test(statement.sql)) continue;
-    const content = /content\s*=\s*'([^']+)'/i.exec(definition)?.[1];
+    const content = contentTableOf(definition);
     if (content === undefined || content === '') return null;
     tables.add(content);
   }
+  if (tables.has(COUNTERS_TABLE)) {
+    // Unversioned: read as the tables whose writes change it (see COUNTERS_TABLE).
+    tables.delete(COUNTERS_TABLE);
+    for (const object of objects) {
+      if (object.type === 'trigger' && COUNTERS_WRITE.test(object.sql ?? '')) tables.add(object.tbl_name);
+    }
+  }
   return [...tables].sort();
 }
+
+/**
+ * The kept counters (db/counters.ts) have no version of their own: raising one at each of their
+ * rows' updates would double a bulk write's work (a broadcast updates them once per copy). They
+ * change only with the tables whose triggers write them, in the same transaction (the broadcast's
+ * copies skip that trigger and write them beside, in the transaction that inserts the copies; the
+ * seed's bulk load raises every version), so a statement that reads them reads, for its stamp, every
+ * table with such a trigger.
+ */
+const COUNTERS_TABLE = 'list_counters';
+
+/** The tables FTS5 keeps an index in, after the index's name. */
+const FTS5_SHADOW_TABLES = ['_data', '_idx', '_docsize', '_config', '_content'] as const;
+
+/** The content table of a text index's definition (empty: it holds its own; undefined: not one). */
+function contentTableOf(definition: string | null): string | undefined {
+  if (!definition || !/^create virtual table/i.test(definition)) return undefined;
+  return /content\s*=\s*'([^']*)'/i.exec(definition)?.[1];
+}
+const COUNTERS_WRITE = /\b(insert\s+into|update)\s+"?list_counters\b/i;

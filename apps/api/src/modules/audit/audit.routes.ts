@@ -27,6 +27,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/`,
     {
+      config: { keptResponse: true },
       schema: {
         tags,
         summary: "Journal d'audit",

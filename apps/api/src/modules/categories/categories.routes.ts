@@ -36,6 +36,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories/',
     {
+      config: { keptResponse: true },
       schema: {
         tags,
         summary: 'Catégories, avec leurs nombres de sous-catégories et de projets',
@@ -102,6 +103,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subcategories/',
     {
+      config: { keptResponse: true },
       schema: {
         tags,
         summary: 'Sous-catégories (toutes, ou celles d’une catégorie)',

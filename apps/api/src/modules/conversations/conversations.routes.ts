@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { recordAudit } from '../../lib/audit-trail.js';
 import { buildPage } from '../../lib/pagination.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
+import { keptWithoutPeriod } from '../../plugins/kept-responses.js';
 import {
   addAdminMessage,
   bulkMarkRead,
@@ -46,6 +47,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/`,
     {
+      config: { keptResponse: keptWithoutPeriod },
       schema: {
         tags,
         summary: 'Liste paginée des conversations',

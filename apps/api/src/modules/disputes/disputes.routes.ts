@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../lib/audit-trail.js';
 import { buildPage } from '../../lib/pagination.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
+import { keepUntilNextMonth } from '../../plugins/kept-responses.js';
 import { documentUrlSigner } from '../../storage/signed-url.js';
 import { updateDisputeStatus } from './disputes.decisions.js';
 import { type DisputeReadContext, getDispute, listDisputes } from './disputes.repository.js';
@@ -27,6 +28,7 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/disputes/',
     {
+      config: { keptResponse: true },
       schema: {
         tags,
         summary: 'Liste paginée des litiges',
@@ -53,6 +55,8 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/disputes/stats/',
     {
+      // Its twelve months move at the start of the next.
+      config: { keptResponse: true },
       schema: {
         tags,
         summary: 'Statistiques des litiges',
@@ -62,7 +66,7 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DisputeStats },
       },
     },
-    async () => getDisputeStats(app.db),
+    async (request) => getDisputeStats(app.db, keepUntilNextMonth(request, new Date())),
   );
 
   app.get(

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { buildPage } from '../../lib/pagination.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
+import { keptWithoutPeriod } from '../../plugins/kept-responses.js';
 import { hiddenFeedTypes } from './notification-preferences.js';
 import {
   countUnreadOf,
@@ -54,6 +55,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/`,
     {
+      config: { keptResponse: keptWithoutPeriod },
       schema: {
         tags,
         summary: 'Liste paginée des notifications de la plateforme',
@@ -87,6 +89,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/feed/`,
     {
+      config: { keptResponse: true },
       schema: {
         tags,
         summary: 'Cloche : les dernières notifications de l’administrateur connecté',
@@ -103,6 +106,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/unread_count/`,
     {
+      config: { keptResponse: true },
       schema: {
         tags,
         summary: 'Nombre de notifications non lues de l’administrateur connecté',

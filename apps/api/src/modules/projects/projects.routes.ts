@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { buildPage } from '../../lib/pagination.js';
+import { keepUntilNextMonth } from '../../plugins/kept-responses.js';
 import {
   deleteProject,
   getProject,
@@ -28,6 +29,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/projects/',
     {
+      config: { keptResponse: true },
       schema: {
         tags,
         summary: 'Liste paginée des projets',
@@ -48,6 +50,8 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/projects/stats/',
     {
+      // Its twelve months move at the start of the next.
+      config: { keptResponse: true },
       schema: {
         tags,
         summary: 'Statistiques des projets',
@@ -56,12 +60,13 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProjectStats },
       },
     },
-    async () => getProjectStats(app.db),
+    async (request) => getProjectStats(app.db, keepUntilNextMonth(request, new Date())),
   );
 
   app.get(
     '/admin/projects/categories/',
     {
+      config: { keptResponse: true },
       schema: {
         tags,
         summary: 'Catégories proposées dans le filtre de la liste des projets',

@@ -16,6 +16,7 @@ export const providersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/providers/',
     {
+      config: { keptResponse: true },
       schema: {
         tags: TAGS,
         summary: 'Liste paginée des prestataires',

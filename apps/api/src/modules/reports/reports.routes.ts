@@ -17,6 +17,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/',
     {
+      config: { keptResponse: true },
       schema: {
         tags,
         summary: 'Liste paginée des signalements',

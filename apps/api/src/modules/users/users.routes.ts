@@ -19,6 +19,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/',
     {
+      config: { keptResponse: true },
       schema: {
         tags: TAGS,
         summary: 'Liste paginée des utilisateurs',

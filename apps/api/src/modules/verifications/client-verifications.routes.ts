@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildPage, offsetOf } from '../../lib/pagination.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
+import { keepAnswerUntil } from '../../plugins/kept-responses.js';
 import {
   approveClientVerification,
   clientVerificationStats,
@@ -21,7 +22,7 @@ import {
 } from './client-verifications.repository.js';
 import { readContext, urgentDescription } from './provider-verifications.routes.js';
 import { recordDocumentView } from './verification-audit.js';
-import { requireRejectionReason } from './verification-rules.js';
+import { nextUrgency, requireRejectionReason } from './verification-rules.js';
 
 const TAGS = ['Vérifications clients'];
 const BASE = '/admin/client-verification';
@@ -33,6 +34,7 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/`,
     {
+      config: { keptResponse: true },
       schema: {
         tags: TAGS,
         summary: 'Liste des vérifications des clients',
@@ -54,6 +56,7 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
         { limit: page_size, offset: offsetOf({ page, page_size }) },
         context,
       );
+      keepAnswerUntil(request, nextUrgency(results, context.now, context.urgentHours));
       return buildPage(request, { page, page_size }, count, results, capped);
     },
   );

@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { filtersDetails, recordAudit } from '../../lib/audit-trail.js';
 import { buildPage, offsetOf } from '../../lib/pagination.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
+import { keepAnswerUntil } from '../../plugins/kept-responses.js';
 import { documentUrlSigner } from '../../storage/signed-url.js';
 import { readAdminPreferences } from '../auth/admin-preferences.repository.js';
 import {
@@ -43,7 +44,7 @@ import {
 } from './provider-verifications.reads.js';
 import { providerVerificationReport } from './provider-verifications.reports.js';
 import { recordDocumentView } from './verification-audit.js';
-import { requireRejectionReason, requireSelection } from './verification-rules.js';
+import { nextUrgency, requireRejectionReason, requireSelection } from './verification-rules.js';
 
 const TAGS = ['Vérifications prestataires'];
 const BULK_LIMITS =
@@ -73,6 +74,8 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
   app.get(
     `${BASE}/`,
     {
+      // A submission window (`days`) moves with the clock.
+      config: { keptResponse: (request) => (request.query as { days?: number }).days === undefined },
       schema: {
         tags: TAGS,
         summary: 'Liste des vérifications des prestataires',
@@ -94,6 +97,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
         { limit: page_size, offset: offsetOf({ page, page_size }) },
         context,
       );
+      keepAnswerUntil(request, nextUrgency(results, context.now, context.urgentHours));
       return buildPage(request, { page, page_size }, count, results, capped);
     },
   );
@@ -101,6 +105,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
   app.get(
     `${BASE}/pending/`,
     {
+      config: { keptResponse: true },
       schema: {
         tags: TAGS,
         summary: 'Vérifications des prestataires en attente',
@@ -119,6 +124,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
         { limit: page_size, offset: offsetOf({ page, page_size }), oldestFirst: true },
         context,
       );
+      keepAnswerUntil(request, nextUrgency(results, context.now, context.urgentHours));
       return buildPage(request, { page, page_size }, count, results, capped);
     },
   );

@@ -44,6 +44,24 @@ export function urgentCutoff(now: Date, urgentHours: number): string {
   return new Date(now.getTime() - urgentHours * 3600 * 1000).toISOString();
 }
 
+/**
+ * When the first of `rows` still pending and not yet urgent at `now` turns urgent (ms since the
+ * epoch; infinity when none will): until then, their `is_urgent` is the same.
+ */
+export function nextUrgency(
+  rows: ReadonlyArray<{ verification_status: string; submitted_at: string }>,
+  now: Date,
+  urgentHours: number,
+): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const row of rows) {
+    if (row.verification_status !== 'pending') continue;
+    const urgentAfter = new Date(row.submitted_at).getTime() + urgentHours * 3600 * 1000;
+    if (urgentAfter >= now.getTime()) next = Math.min(next, urgentAfter);
+  }
+  return next;
+}
+
 export function daysAgo(now: Date, days: number): string {
   return new Date(now.getTime() - days * 24 * 3600 * 1000).toISOString();
 }

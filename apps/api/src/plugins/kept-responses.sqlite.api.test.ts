@@ -1,0 +1,117 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-context.js';
+import { keptWithoutPeriod, registerKeptResponses } from './kept-responses.js';
+
+/*
+ * SQLite: which answers plugins/kept-responses.ts keeps, on routes written for the test.
+ */
+
+describe('what a kept answer may read and do (sqlite)', () => {
+  let app: FastifyInstance;
+  let dispose: () => Promise<void>;
+  let runs: Record<string, number>;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    dispose = database.dispose;
+    runs = {};
+    const db = database.handle.db;
+    app = Fastify();
+    app.decorate('db', db);
+    app.decorate('dialect', database.handle.dialect);
+    registerKeptResponses(app, { enabled: true });
+    const counted = (name: string) => {
+      runs[name] = (runs[name] ?? 0) + 1;
+    };
+    app.get('/categories', { config: { keptResponse: true } }, async () => {
+      counted('categories');
+      return { names: (await db.selectFrom('categories').select('name').execute()).map((row) => row.name) };
+    });
+    app.get('/writes', { config: { keptResponse: true } }, async () => {
+      counted('writes');
+      await sql`update categories set description = 'lu' where id = -1`.execute(db);
+      return { ok: true };
+    });
+    app.get('/unversioned', { config: { keptResponse: true } }, async () => {
+      counted('unversioned');
+      return { rows: (await db.selectFrom('login_throttle').select('key').execute()).length };
+    });
+    app.get('/ruled', { config: { keptResponse: keptWithoutPeriod } }, async (request) => {
+      counted('ruled');
+      const rows = await db.selectFrom('categories').select('id').execute();
+      return { n: rows.length, period: (request.query as { period?: string }).period ?? null };
+    });
+    app.get('/failing', { config: { keptResponse: true } }, async (_request, reply) => {
+      counted('failing');
+      await db.selectFrom('categories').select('id').execute();
+      return reply.status(404).send({ detail: 'Introuvable.' });
+    });
+    await app.ready();
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+    await dispose();
+  });
+
+  const twice = async (url: string) => {
+    const first = await app.inject({ method: 'GET', url });
+    const second = await app.inject({ method: 'GET', url });
+    return [first, second] as const;
+  };
+
+  it('keeps an answer that reads versioned tables, until one of them is written', async () => {
+    const [first, second] = await twice('/categories');
+    expect(second.body).toBe(first.body);
+    expect(runs.categories).toBe(1);
+    await app.db
+      .insertInto('categories')
+      .values({
+        name: 'Plomberie',
+        description: null,
+        icon: null,
+        image_url: null,
+        name_key: 'plomberie',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const third = await app.inject({ method: 'GET', url: '/categories' });
+    expect(runs.categories).toBe(2);
+    expect(third.json().names).toContain('Plomberie');
+  });
+
+  it('never keeps an answer that wrote, that read an unversioned table, or that is not a 200', async () => {
+    await twice('/writes');
+    expect(runs.writes).toBe(2);
+    await twice('/unversioned');
+    expect(runs.unversioned).toBe(2);
+    const [, failed] = await twice('/failing');
+    expect(failed.statusCode).toBe(404);
+    expect(runs.failing).toBe(2);
+  });
+
+  it('asks the route’s rule for each request', async () => {
+    await twice('/ruled?period=week');
+    expect(runs.ruled).toBe(2);
+    await twice('/ruled');
+    expect(runs.ruled).toBe(3);
+  });
+
+  it('refuses a route that writes or records a journal entry', () => {
+    const other = Fastify();
+    other.decorate('db', app.db);
+    other.decorate('dialect', app.dialect);
+    registerKeptResponses(other, { enabled: true });
+    expect(() =>
+      other.post('/refused', { config: { keptResponse: true } }, async () => ({ ok: true })),
+    ).toThrow(/seule une lecture/);
+    expect(() =>
+      other.get(
+        '/audited',
+        { config: { keptResponse: true, audit: { action: 'dispute.view_evidence', object: 'dispute' } } },
+        async () => ({ ok: true }),
+      ),
+    ).toThrow(/seule une lecture/);
+  });
+});

@@ -1,0 +1,178 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { newStatementReads, noteStatementsIn, type StatementReads } from '../db/statement-reads.js';
+import { stampOf, tablesReadBy, tableVersions } from '../db/unchanged-tables.js';
+import { RecentlyUsed } from '../lib/recently-used.js';
+
+/*
+ * SQLite: a list's whole answer kept while the tables it read are unchanged.
+ *
+ * A list request on unchanged tables does its whole work again to find the same answer: at a million
+ * users a users page costs its process 0.66 ms of CPU, 0.26 of SQL and most of the rest building,
+ * validating and writing its JSON, and a search as much again building and compiling its statements.
+ * A route that opts in (`config.keptResponse`) has its answer kept, as written, under its admin and
+ * its URL, stamped with the versions (db/unchanged-tables.ts, raised by triggers in the transaction
+ * of every write, whoever writes) of every table its statements read: the connection notes each
+ * statement a request runs (db/statement-reads.ts), and the tables each one reads are known from its
+ * program. The versions are read *before* the handler runs: a write committed while it runs raises
+ * one, and the next request finds a different stamp. A request whose stamp is the kept one gets the
+ * kept answer; any other runs the handler, whose answer is kept in turn.
+ *
+ * Never kept: an answer that read a table without a version (a session, the journal's hours), that
+ * ran a statement that writes, that is not a 200, or longer than KEPT_RESPONSE_MAX_LENGTH. A route opts
+ * in only when its answer depends on nothing but its admin, its URL and those tables' rows: not on the
+ * clock (a period's start, a relative time, a signed link) and without a journal entry written by the
+ * read. Its predicate leaves out the requests that do (a period). An answer that changes by the clock
+ * at a known instant (a pending verification turning urgent) tells it (`keepAnswerUntil`), and is
+ * served before then only.
+ *
+ * PostgreSQL: not kept. A version raised by every write would serialize its concurrent writers.
+ */
+
+/** Answers kept per process (the least recently used dropped past this many). */
+export const KEPT_RESPONSES = 256;
+/** Longer answers (in characters) are not kept: at most 256 × 64 k = 16 M characters per process. */
+export const KEPT_RESPONSE_MAX_LENGTH = 64 * 1024;
+/** A URL whose answer could not be kept is tried again after this many requests. */
+const UNKEPT_RETRY = 100;
+
+/** Whether a request's answer may be kept: `true` for all of the route's requests. */
+export type KeptResponseRule = true | ((request: FastifyRequest) => boolean);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * SQLite: the answer is kept while the tables it read are unchanged (plugins/kept-responses.ts),
+     * for the requests this allows. Only for a GET whose answer depends on nothing but the admin, the
+     * URL and the rows of the tables it reads.
+     */
+    keptResponse?: KeptResponseRule;
+  }
+}
+
+type KeptEntry =
+  | { kind: 'answer'; tables: readonly string[]; stamp: string; payload: string; until: number }
+  | { kind: 'unkept'; retryIn: number };
+
+interface PendingAnswer {
+  key: string;
+  versions: ReadonlyMap<string, number>;
+  reads: StatementReads;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** How many answers an application gave from those kept, and how many it kept (tests, bench). */
+export interface KeptResponseStats {
+  served: number;
+  kept: number;
+}
+const statsByApp = new WeakMap<FastifyInstance, KeptResponseStats>();
+
+export function keptResponseStats(app: FastifyInstance): KeptResponseStats {
+  return { ...(statsByApp.get(app) ?? { served: 0, kept: 0 }) };
+}
+
+export function registerKeptResponses(app: FastifyInstance, options: { enabled: boolean }): void {
+  if (!options.enabled || app.dialect !== 'sqlite') return;
+  const kept = new RecentlyUsed<string, KeptEntry>(KEPT_RESPONSES);
+  const pending = new WeakMap<FastifyRequest, PendingAnswer>();
+  const db: Kysely<Database> = app.db;
+  const stats: KeptResponseStats = { served: 0, kept: 0 };
+  statsByApp.set(app, stats);
+
+  app.addHook('onRoute', (route) => {
+    const rule = route.config?.keptResponse;
+    if (rule === undefined) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.every((method) => method === 'GET' || method === 'HEAD') || route.config?.audit) {
+      throw new Error(`${route.url} : seule une lecture sans entrée au journal garde sa réponse.`);
+    }
+    const handler = route.handler as RouteHandlerMethod;
+    route.handler = async function keptOrAnswered(this: FastifyInstance, request, reply) {
+      if (request.method !== 'GET' || (rule !== true && !rule(request))) {
+        return handler.call(this, request, reply);
+      }
+      const key = `${request.admin?.id ?? ''}\u0000${request.url}`;
+      const entry = kept.get(key);
+      if (entry?.kind === 'unkept') {
+        entry.retryIn -= 1;
+        if (entry.retryIn > 0) return handler.call(this, request, reply);
+        kept.delete(key);
+      }
+      const versions = await tableVersions(db);
+      if (
+        entry?.kind === 'answer' &&
+        stampOf(entry.tables, versions) === entry.stamp &&
+        Date.now() < entry.until
+      ) {
+        stats.served += 1;
+        return sendKept(reply, entry.payload);
+      }
+      const reads = newStatementReads();
+      pending.set(request, { key, versions, reads });
+      return noteStatementsIn(reads, () => handler.call(this, request, reply));
+    };
+    const keep = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      const answer = pending.get(request);
+      if (answer === undefined) return payload;
+      pending.delete(request);
+      const entry = await keptEntryOf(answer, reply.statusCode, payload, expiries.get(request));
+      if (entry.kind === 'answer') stats.kept += 1;
+      kept.set(answer.key, entry);
+      return payload;
+    };
+    const onSend = route.onSend;
+    route.onSend = onSend === undefined ? [keep] : Array.isArray(onSend) ? [...onSend, keep] : [onSend, keep];
+  });
+
+  async function keptEntryOf(
+    answer: PendingAnswer,
+    status: number,
+    payload: unknown,
+    until = Number.POSITIVE_INFINITY,
+  ): Promise<KeptEntry> {
+    const unkept: KeptEntry = { kind: 'unkept', retryIn: UNKEPT_RETRY };
+    if (status !== 200 || typeof payload !== 'string' || answer.reads.wrote) return unkept;
+    if (payload.length > KEPT_RESPONSE_MAX_LENGTH) return unkept;
+    let tables: readonly string[] | null;
+    try {
+      tables = await tablesReadBy(db, answer.reads.statements);
+    } catch {
+      // A statement whose program cannot be read (the database busy, closing): simply not kept.
+      return unkept;
+    }
+    const stamp = tables === null ? null : stampOf(tables, answer.versions);
+    return tables === null || stamp === null ? unkept : { kind: 'answer', tables, stamp, payload, until };
+  }
+}
+
+function sendKept(reply: FastifyReply, payload: string): FastifyReply {
+  return reply.header('content-type', JSON_TYPE).send(payload);
+}
+
+/** When a request's answer changes by the clock alone (ms since the epoch), if it does. */
+const expiries = new WeakMap<FastifyRequest, number>();
+
+/**
+ * The answer being written for `request` changes at `instant` (ms since the epoch) by the clock
+ * alone, its rows unchanged (a pending verification turning urgent): kept, it is served before then
+ * only.
+ */
+export function keepAnswerUntil(request: FastifyRequest, instant: number): void {
+  expiries.set(request, Math.min(expiries.get(request) ?? Number.POSITIVE_INFINITY, instant));
+}
+
+/**
+ * Keeps the answer of `request` (figures over the last twelve UTC months of `now`) until the next
+ * UTC month starts, and returns `now`.
+ */
+export function keepUntilNextMonth(request: FastifyRequest, now: Date): Date {
+  keepAnswerUntil(request, Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return now;
+}
+
+/** A list's requests without a period: a period's start moves with the clock. */
+export const keptWithoutPeriod: KeptResponseRule = (request) =>
+  (request.query as { period?: unknown } | undefined)?.period === undefined;
