@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { insertNotificationRow } from '../modules/notifications/notifications.factories.js';
 import {
   hoursAgo,
   insertClientVerification,
@@ -139,17 +140,18 @@ describe('answers of the lists kept while their tables are unchanged', () => {
     }
   });
 
-  it('keeps the project and dispute statistics until the next month starts', async () => {
+  it('keeps the dashboard, project and dispute statistics until the next month starts', async () => {
     const start = Date.UTC(2026, 10, 30, 23, 59, 0);
     vi.useFakeTimers({ toFake: ['Date'], now: start });
     try {
       // A session opened at that time.
       const token = await ctx.app.tokens.sign(ctx.adminId, 'admin');
-      const months = async (url: string, key: 'monthly_stats' | 'monthly') =>
+      const months = async (url: string, key: 'monthly_stats' | 'monthly' | 'user_registrations') =>
         ((await get(url, token)).json() as Record<string, Array<{ month: string }>>)[key]?.map(
           (row) => row.month,
         );
       const stats = [
+        ['/api/admin/dashboard/stats/', 'user_registrations'],
         ['/api/admin/projects/stats/', 'monthly_stats'],
         ['/api/disputes/stats/', 'monthly'],
       ] as const;
@@ -163,5 +165,41 @@ describe('answers of the lists kept while their tables are unchanged', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('keeps the bell’s count and the notifications’ statistics until a notification or the admin’s preferences change', async () => {
+    await insertNotificationRow(ctx.db, {
+      user_id: ctx.adminId,
+      notification_type: 'new_dispute',
+      is_read: false,
+    });
+    const unread = async () =>
+      ((await get('/api/admin/notifications/unread_count/')).json() as { unread_count: number }).unread_count;
+    const stats = async () =>
+      ((await get('/api/admin/notifications/stats/')).json() as { unread_notifications: number })
+        .unread_notifications;
+    const [count, unreadAll] = [await unread(), await stats()];
+    expect(count).toBeGreaterThan(0);
+    const before = served();
+    expect([await unread(), await stats()]).toEqual([count, unreadAll]);
+    expect(served() - before).toBe(sqlite ? 2 : 0);
+    // Disputes hidden from the bell: its count drops at once.
+    const preferences = (await get('/api/auth/me/preferences/')).json() as {
+      notifications: Record<string, boolean>;
+      application: Record<string, string>;
+    };
+    const saved = await ctx.request('PUT', '/api/auth/me/preferences/', {
+      ...preferences,
+      notifications: { ...preferences.notifications, new_disputes: false },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await unread()).toBe(count - 1);
+    // A notification written outside the API counts at once.
+    await insertNotificationRow(ctx.db, {
+      user_id: ctx.adminId,
+      notification_type: 'system',
+      is_read: false,
+    });
+    expect([await unread(), await stats()]).toEqual([count, unreadAll + 1]);
   });
 });

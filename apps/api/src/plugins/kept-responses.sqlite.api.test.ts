@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCategory } from '../modules/projects/projects.factories.js';
 import { createTestDatabase } from '../test/test-context.js';
 import { keptWithoutPeriod, registerKeptResponses } from './kept-responses.js';
 
@@ -65,17 +66,7 @@ describe('what a kept answer may read and do (sqlite)', () => {
     const [first, second] = await twice('/categories');
     expect(second.body).toBe(first.body);
     expect(runs.categories).toBe(1);
-    await app.db
-      .insertInto('categories')
-      .values({
-        name: 'Plomberie',
-        description: null,
-        icon: null,
-        image_url: null,
-        name_key: 'plomberie',
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await insertCategory(app.db, 'Plomberie');
     const third = await app.inject({ method: 'GET', url: '/categories' });
     expect(runs.categories).toBe(2);
     expect(third.json().names).toContain('Plomberie');

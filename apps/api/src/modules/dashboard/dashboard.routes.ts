@@ -1,11 +1,14 @@
 import { DashboardStats } from '@kwanza/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { keepUntilNextMonth } from '../../plugins/kept-responses.js';
 import { getDashboardStats } from './dashboard.repository.js';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/dashboard/stats/',
     {
+      // Its months move at the start of the next.
+      config: { keptResponse: true },
       schema: {
         tags: ['Tableau de bord'],
         summary: 'Statistiques du tableau de bord',
@@ -16,6 +19,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DashboardStats },
       },
     },
-    async () => getDashboardStats(app.db),
+    async (request) => getDashboardStats(app.db, keepUntilNextMonth(request, new Date())),
   );
 };

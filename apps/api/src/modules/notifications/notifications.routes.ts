@@ -77,6 +77,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/stats/`,
     {
+      config: { keptResponse: true },
       schema: {
         tags,
         summary: 'Statistiques des notifications de la plateforme',
