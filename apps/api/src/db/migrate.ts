@@ -41,7 +41,7 @@ import * as verificationStatusSearchCovering from './migrations/2026-11-29-0044-
 import * as usersUniqueIndexes from './migrations/2026-11-29-0045-users-unique-indexes.js';
 import * as tableVersions from './migrations/2026-11-30-0046-table-versions.js';
 import * as verificationPendingHours from './migrations/2026-11-30-0047-verification-pending-hours.js';
-import * as adminPreferencesVersion from './migrations/2026-12-01-0048-admin-preferences-version.js';
+import * as moreTableVersions from './migrations/2026-12-01-0048-more-table-versions.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -87,7 +87,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0045-users-unique-indexes': usersUniqueIndexes,
   '2026-11-30-0046-table-versions': tableVersions,
   '2026-11-30-0047-verification-pending-hours': verificationPendingHours,
-  '2026-12-01-0048-admin-preferences-version': adminPreferencesVersion,
+  '2026-12-01-0048-more-table-versions': moreTableVersions,
 };
 
 export class MigrationError extends Error {}

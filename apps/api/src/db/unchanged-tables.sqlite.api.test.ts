@@ -11,10 +11,7 @@ import { recordingSql } from '../test/statement-recorder.js';
 import { createTestContext, createTestDatabase, type TestContext } from '../test/test-context.js';
 import { openDatabase } from './database.js';
 import { down, up } from './migrations/2026-11-30-0046-table-versions.js';
-import {
-  down as preferencesDown,
-  up as preferencesUp,
-} from './migrations/2026-12-01-0048-admin-preferences-version.js';
+import { down as moreDown, up as moreUp } from './migrations/2026-12-01-0048-more-table-versions.js';
 import { countUpToCap } from './paginate.js';
 import type { Database } from './schema.js';
 import { ROW_PLAN, searchMatches } from './search.js';
@@ -111,6 +108,28 @@ describe('answers kept while the tables they read are unchanged (sqlite)', () =>
     expect(await read()).toBe(before + 1);
     await ctx.db.deleteFrom('users').where('id', '=', added).execute();
     expect(await read()).toBe(before);
+  });
+
+  it('versions the admins’ preferences and the journal’s counted days and hours (migration 0048)', async () => {
+    const versioned = await tableVersions(ctx.db);
+    for (const table of ['admin_preferences', 'audit_entry_days', 'audit_entry_hours'] as const) {
+      expect(versioned.has(table), table).toBe(true);
+      expect(await tablesOf(ctx.db.selectFrom(table).selectAll())).toEqual([table]);
+    }
+    const hours = ctx.db.selectFrom('audit_entry_hours').select(['hour', 'entries']);
+    let runs = 0;
+    const read = () =>
+      whileTablesUnchanged(ctx.db, [hours], async () => {
+        runs += 1;
+        return hours.execute();
+      });
+    await read();
+    await read();
+    expect(runs).toBe(1);
+    await ctx.db.insertInto('audit_entry_hours').values({ hour: '2026-01-01T10', entries: 3 }).execute();
+    expect(await read()).toContainEqual({ hour: '2026-01-01T10', entries: 3 });
+    expect(runs).toBe(2);
+    await ctx.db.deleteFrom('audit_entry_hours').where('hour', '=', '2026-01-01T10').execute();
   });
 
   it('raises a table’s version at each insert, update and delete of it, and no other’s', async () => {
@@ -301,11 +320,11 @@ describe('the seed, the migration and the tables’ versions (sqlite)', () => {
       expect(installed).toContain('table_versions');
       expect(installed).toContain('users_version_update');
       expect(installed).toContain('admin_preferences_version_update');
-      await preferencesDown(db);
+      await moreDown(db);
       await down(db);
       expect(await objects()).toEqual([]);
       await up(db);
-      await preferencesUp(db);
+      await moreUp(db);
       expect(await objects()).toEqual(installed);
       expect([...(await tableVersions(db)).values()].every((version) => version === 0)).toBe(true);
     } finally {

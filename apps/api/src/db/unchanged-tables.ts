@@ -261,13 +261,14 @@ export async function readTablesOf(
 
 /**
  * The kept counters (db/counters.ts) have no version of their own: raising one at each of their
- * rows' updates would double a bulk write's work (a broadcast updates them once per copy). They
+ * rows' updates would add a write to each of the several counter updates of every row written. They
  * change only with the tables whose triggers write them, in the same transaction (the broadcast's
  * copies skip that trigger and write them beside, in the transaction that inserts the copies; the
  * seed's bulk load raises every version), so a statement that reads them reads, for its stamp, every
- * table with such a trigger.
+ * table with such a trigger (`COUNTERS_WRITE` in its body).
  */
 const COUNTERS_TABLE = 'list_counters';
+const COUNTERS_WRITE = /\b(insert\s+into|update)\s+"?list_counters\b/i;
 
 /** The tables FTS5 keeps an index in, after the index's name. */
 const FTS5_SHADOW_TABLES = ['_data', '_idx', '_docsize', '_config', '_content'] as const;
@@ -277,4 +278,3 @@ function contentTableOf(definition: string | null): string | undefined {
   if (!definition || !/^create virtual table/i.test(definition)) return undefined;
   return /content\s*=\s*'([^']*)'/i.exec(definition)?.[1];
 }
-const COUNTERS_WRITE = /\b(insert\s+into|update)\s+"?list_counters\b/i;
