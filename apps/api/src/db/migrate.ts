@@ -42,6 +42,7 @@ import * as usersUniqueIndexes from './migrations/2026-11-29-0045-users-unique-i
 import * as tableVersions from './migrations/2026-11-30-0046-table-versions.js';
 import * as verificationPendingHours from './migrations/2026-11-30-0047-verification-pending-hours.js';
 import * as moreTableVersions from './migrations/2026-12-01-0048-more-table-versions.js';
+import * as verificationSyncWhenChanged from './migrations/2026-12-01-0049-verification-sync-when-changed.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-0046-table-versions': tableVersions,
   '2026-11-30-0047-verification-pending-hours': verificationPendingHours,
   '2026-12-01-0048-more-table-versions': moreTableVersions,
+  '2026-12-01-0049-verification-sync-when-changed': verificationSyncWhenChanged,
 };
 
 export class MigrationError extends Error {}

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
@@ -107,6 +108,56 @@ describe('user verification status follows the latest verification', () => {
       headers: ctx.auth,
     });
     expect(after.json().stats).toMatchObject({ pending: 1, rejected: 0 });
+  });
+
+  /**
+   * A mark that changes whenever the user's row is written: PostgreSQL's row version (`xmin`),
+   * SQLite's version of the users table (migration 2026-11-30-0046).
+   */
+  async function rowWrites(userId: number): Promise<string> {
+    const { rows } =
+      ctx.dialect === 'postgres'
+        ? await sql<{ mark: string }>`select xmin::text as mark from users where id = ${userId}`.execute(
+            ctx.db,
+          )
+        : await sql<{ mark: string }>`select cast(version as text) as mark from table_versions
+            where name = 'users'`.execute(ctx.db);
+    return rows[0]?.mark ?? '';
+  }
+
+  it('leaves the user’s row alone when a write does not change its latest status (migration 0049)', async () => {
+    const providerId = (await insertProvider(ctx.db, { username: 'sans.changement' })).userId;
+    const older = await insertProviderVerification(ctx.db, {
+      user_id: providerId,
+      verification_status: 'rejected',
+      submitted_at: hoursAgo(20),
+    });
+    await insertProviderVerification(ctx.db, { user_id: providerId, submitted_at: hoursAgo(2) });
+    expect(await statusOf(providerId)).toBe('pending');
+    const before = await rowWrites(providerId);
+
+    // A decision on the older verification, then another pending one beside the latest.
+    await ctx.db
+      .updateTable('provider_verifications')
+      .set({ verification_status: 'verified' })
+      .where('id', '=', older)
+      .execute();
+    const another = await insertProviderVerification(ctx.db, {
+      user_id: providerId,
+      submitted_at: hoursAgo(1),
+    });
+    expect(await statusOf(providerId)).toBe('pending');
+    expect(await rowWrites(providerId)).toBe(before);
+
+    // A change of the latest status still reaches the row, and the list.
+    await ctx.db
+      .updateTable('provider_verifications')
+      .set({ verification_status: 'rejected' })
+      .where('id', '=', another)
+      .execute();
+    expect(await statusOf(providerId)).toBe('rejected');
+    expect(await rowWrites(providerId)).not.toBe(before);
+    expect(await listedIds('verification_status=rejected')).toContain(providerId);
   });
 
   it('ignores a client verification for a provider and never gives an admin a status', async () => {
