@@ -6,9 +6,19 @@ const LUANDA_OFFSET = 60 * 60_000;
 
 export type ListPeriod = 'today' | 'week' | 'month';
 
+/** A sliding period's length (ms): week 7 days, month 30 days; null for today (since midnight). */
+export function periodLength(period: ListPeriod): number | null {
+  return period === 'today' ? null : (period === 'week' ? 7 : 30) * DAY;
+}
+
 /** First instant of a period (inclusive): today since midnight in Luanda, week 7 days, month 30 days. */
 export function periodStart(period: ListPeriod, now: Date): Date {
-  const nowMs = now.getTime();
-  if (period === 'today') return new Date(Math.floor((nowMs + LUANDA_OFFSET) / DAY) * DAY - LUANDA_OFFSET);
-  return new Date(nowMs - (period === 'week' ? 7 : 30) * DAY);
+  const length = periodLength(period);
+  if (length === null) return new Date(nextLuandaMidnight(now) - DAY);
+  return new Date(now.getTime() - length);
+}
+
+/** The next midnight in Luanda after `now` (ms since the epoch): when "today" starts again. */
+export function nextLuandaMidnight(now: Date): number {
+  return (Math.floor((now.getTime() + LUANDA_OFFSET) / DAY) + 1) * DAY - LUANDA_OFFSET;
 }

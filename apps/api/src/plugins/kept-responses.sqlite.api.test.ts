@@ -1,9 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory } from '../modules/projects/projects.factories.js';
 import { createTestDatabase } from '../test/test-context.js';
-import { keptWithoutPeriod, registerKeptResponses } from './kept-responses.js';
+import { answerMayBeKept, registerKeptResponses } from './kept-responses.js';
 
 /*
  * SQLite: which answers plugins/kept-responses.ts keeps, on routes written for the test.
@@ -39,10 +39,13 @@ describe('what a kept answer may read and do (sqlite)', () => {
       counted('unversioned');
       return { rows: (await db.selectFrom('login_throttle').select('key').execute()).length };
     });
-    app.get('/ruled', { config: { keptResponse: keptWithoutPeriod } }, async (request) => {
+    const withoutPeriod = (request: FastifyRequest) =>
+      (request.query as { period?: string }).period === undefined;
+    app.get('/ruled', { config: { keptResponse: withoutPeriod } }, async (request) => {
       counted('ruled');
       const rows = await db.selectFrom('categories').select('id').execute();
-      return { n: rows.length, period: (request.query as { period?: string }).period ?? null };
+      const period = (request.query as { period?: string }).period ?? null;
+      return { n: rows.length, period, mayBeKept: answerMayBeKept(request) };
     });
     app.get('/failing', { config: { keptResponse: true } }, async (_request, reply) => {
       counted('failing');
@@ -82,11 +85,13 @@ describe('what a kept answer may read and do (sqlite)', () => {
     expect(runs.failing).toBe(2);
   });
 
-  it('asks the route’s rule for each request', async () => {
-    await twice('/ruled?period=week');
+  it('asks the route’s rule for each request, and tells the handler whether its answer may be kept', async () => {
+    const [withPeriod] = await twice('/ruled?period=week');
     expect(runs.ruled).toBe(2);
-    await twice('/ruled');
+    expect(withPeriod.json().mayBeKept).toBe(false);
+    const [without] = await twice('/ruled');
     expect(runs.ruled).toBe(3);
+    expect(without.json().mayBeKept).toBe(true);
   });
 
   it('refuses a route that writes or records a journal entry', () => {

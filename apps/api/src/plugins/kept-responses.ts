@@ -21,11 +21,13 @@ import { RecentlyUsed } from '../lib/recently-used.js';
  *
  * Never kept: an answer that read a table without a version (a session, the journal's hours), that
  * ran a statement that writes, that is not a 200, or longer than KEPT_RESPONSE_MAX_LENGTH. A route opts
- * in only when its answer depends on nothing but its admin, its URL and those tables' rows: not on the
- * clock (a period's start, a relative time, a signed link) and without a journal entry written by the
- * read. Its predicate leaves out the requests that do (a period). An answer that changes by the clock
- * at a known instant (a pending verification turning urgent) tells it (`keepAnswerUntil`), and is
- * served before then only.
+ * in only when its answer depends on nothing but its admin, its URL, those tables' rows and the clock
+ * at instants it can tell, and without a journal entry written by the read (a relative time or a
+ * signed link cannot opt in). Its predicate may leave out some requests. An answer that changes by the
+ * clock at a known instant tells it (`keepAnswerUntil`, after `answerMayBeKept` when finding the
+ * instant costs a read), and is served before then only: a pending verification turning urgent
+ * (modules/verifications/urgency-expiry.ts), a period losing its oldest row or starting again at
+ * midnight (lib/period-expiry.ts), a new UTC day or month.
  *
  * PostgreSQL: not kept. A version raised by every write would serialize its concurrent writers.
  */
@@ -112,6 +114,7 @@ export function registerKeptResponses(app: FastifyInstance, options: { enabled: 
       }
       const reads = newStatementReads();
       pending.set(request, { key, versions, reads });
+      beingKept.add(request);
       return noteStatementsIn(reads, () => handler.call(this, request, reply));
     };
     const keep = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -154,6 +157,16 @@ function sendKept(reply: FastifyReply, payload: string): FastifyReply {
 
 /** When a request's answer changes by the clock alone (ms since the epoch), if it does. */
 const expiries = new WeakMap<FastifyRequest, number>();
+/** The requests whose answer is being computed to be kept. */
+const beingKept = new WeakSet<FastifyRequest>();
+
+/**
+ * Whether the answer being written for `request` may be kept: a route reads when its answer
+ * changes by the clock (`keepAnswerUntil`) only then (never on PostgreSQL, nor with KEPT_RESPONSES off).
+ */
+export function answerMayBeKept(request: FastifyRequest): boolean {
+  return beingKept.has(request);
+}
 
 /**
  * The answer being written for `request` changes at `instant` (ms since the epoch) by the clock
@@ -172,7 +185,3 @@ export function keepUntilNextMonth(request: FastifyRequest, now: Date): Date {
   keepAnswerUntil(request, Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   return now;
 }
-
-/** A list's requests without a period: a period's start moves with the clock. */
-export const keptWithoutPeriod: KeptResponseRule = (request) =>
-  (request.query as { period?: unknown } | undefined)?.period === undefined;

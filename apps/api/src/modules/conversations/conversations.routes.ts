@@ -15,8 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../lib/audit-trail.js';
 import { buildPage } from '../../lib/pagination.js';
+import { keepUntilPeriodMoves, keepUntilWindowMoves, type PeriodColumn } from '../../lib/period-expiry.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
-import { keptWithoutPeriod } from '../../plugins/kept-responses.js';
 import {
   addAdminMessage,
   bulkMarkRead,
@@ -24,6 +24,7 @@ import {
   deleteMessage,
   markAllRead,
 } from './conversation-actions.js';
+import { recentStart } from './conversation-times.js';
 import {
   getConversation,
   getConversationStats,
@@ -32,6 +33,7 @@ import {
 } from './conversations.repository.js';
 
 const tags = ['Conversations'];
+const LAST_ACTIVITY: PeriodColumn = { table: 'conversations', column: 'last_activity_at' };
 const BASE = '/admin/conversations';
 
 const UNREAD_MEANING =
@@ -47,7 +49,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/`,
     {
-      config: { keptResponse: keptWithoutPeriod },
+      config: { keptResponse: true },
       schema: {
         tags,
         summary: 'Liste paginée des conversations',
@@ -61,7 +63,10 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { count, count_capped, results } = await listConversations(app.db, request.query);
+      const now = new Date();
+      const { count, count_capped, results } = await listConversations(app.db, request.query, now);
+      const { period } = request.query;
+      if (period) await keepUntilPeriodMoves(request, app.db, LAST_ACTIVITY, period, now);
       return buildPage(request, request.query, count, results, count_capped);
     },
   );
@@ -69,6 +74,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/stats/`,
     {
+      config: { keptResponse: true },
       schema: {
         tags,
         summary: 'Statistiques des conversations',
@@ -78,7 +84,19 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ConversationStats },
       },
     },
-    async () => getConversationStats(app.db),
+    async (request) => {
+      const now = new Date();
+      const answer = await getConversationStats(app.db, now);
+      // Active in the last 24 hours: until the oldest of them is no longer.
+      await keepUntilWindowMoves(
+        request,
+        app.db,
+        LAST_ACTIVITY,
+        now,
+        now.getTime() - recentStart(now).getTime(),
+      );
+      return answer;
+    },
   );
 
   app.post(

@@ -19,8 +19,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { buildPage } from '../../lib/pagination.js';
+import { keepUntilPeriodMoves, type PeriodColumn } from '../../lib/period-expiry.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
-import { keptWithoutPeriod } from '../../plugins/kept-responses.js';
 import { hiddenFeedTypes } from './notification-preferences.js';
 import {
   countUnreadOf,
@@ -43,6 +43,7 @@ import {
 } from './notifications.writes.js';
 
 const tags = ['Notifications'];
+const NOTIFICATIONS_CREATED: PeriodColumn = { table: 'notifications', column: 'created_at' };
 const BASE = '/admin/notifications';
 
 const TWO_LISTS =
@@ -55,7 +56,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/`,
     {
-      config: { keptResponse: keptWithoutPeriod },
+      config: { keptResponse: true },
       schema: {
         tags,
         summary: 'Liste paginée des notifications de la plateforme',
@@ -69,7 +70,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { count, count_capped, results } = await listNotifications(app.db, request.query);
+      const now = new Date();
+      const { count, count_capped, results } = await listNotifications(app.db, request.query, now);
+      const { period } = request.query;
+      if (period) await keepUntilPeriodMoves(request, app.db, NOTIFICATIONS_CREATED, period, now);
       return buildPage(request, request.query, count, results, count_capped);
     },
   );

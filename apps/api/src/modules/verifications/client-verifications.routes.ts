@@ -21,6 +21,7 @@ import {
   resetClientVerification,
 } from './client-verifications.repository.js';
 import { readContext, urgentDescription } from './provider-verifications.routes.js';
+import { keepUntilNextUrgency } from './urgency-expiry.js';
 import { recordDocumentView } from './verification-audit.js';
 import { nextUrgency, requireRejectionReason } from './verification-rules.js';
 
@@ -64,6 +65,7 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/stats/`,
     {
+      config: { keptResponse: true },
       schema: {
         tags: TAGS,
         summary: 'Statistiques des vérifications des clients',
@@ -71,7 +73,13 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ClientVerificationStats, ...errors },
       },
     },
-    async () => clientVerificationStats(app.db, new Date(), app.config.verificationUrgentHours),
+    async (request) => {
+      const now = new Date();
+      const { verificationUrgentHours: hours } = app.config;
+      const answer = await clientVerificationStats(app.db, now, hours);
+      await keepUntilNextUrgency(request, app.db, ['client_verifications'], now, hours);
+      return answer;
+    },
   );
 
   app.get(

@@ -17,10 +17,11 @@ import {
   ProviderVerificationStatistics,
   RejectVerificationBody,
 } from '@kwanza/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { filtersDetails, recordAudit } from '../../lib/audit-trail.js';
 import { buildPage, offsetOf } from '../../lib/pagination.js';
+import { keepUntilWindowMoves } from '../../lib/period-expiry.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
 import { keepAnswerUntil } from '../../plugins/kept-responses.js';
 import { documentUrlSigner } from '../../storage/signed-url.js';
@@ -43,6 +44,7 @@ import {
   type VerificationReadContext,
 } from './provider-verifications.reads.js';
 import { providerVerificationReport } from './provider-verifications.reports.js';
+import { keepUntilNextUrgency } from './urgency-expiry.js';
 import { recordDocumentView } from './verification-audit.js';
 import { nextUrgency, requireRejectionReason, requireSelection } from './verification-rules.js';
 
@@ -63,6 +65,18 @@ export function urgentDescription(hours: number): string {
   );
 }
 
+/** A submission window (`days`, the last N days) moves with the clock: kept until its oldest row leaves. */
+async function keepUntilDaysMove(
+  request: FastifyRequest,
+  db: FastifyInstance['db'],
+  days: number | undefined,
+  now: Date,
+): Promise<void> {
+  if (days === undefined) return;
+  const on = { table: 'provider_verifications', column: 'submitted_at' } as const;
+  await keepUntilWindowMoves(request, db, on, now, days * 24 * 3600 * 1000);
+}
+
 export function readContext(app: FastifyInstance): VerificationReadContext {
   return { now: new Date(), urgentHours: app.config.verificationUrgentHours, signer: documentUrlSigner(app) };
 }
@@ -74,8 +88,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
   app.get(
     `${BASE}/`,
     {
-      // A submission window (`days`) moves with the clock.
-      config: { keptResponse: (request) => (request.query as { days?: number }).days === undefined },
+      config: { keptResponse: true },
       schema: {
         tags: TAGS,
         summary: 'Liste des vérifications des prestataires',
@@ -98,6 +111,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
         context,
       );
       keepAnswerUntil(request, nextUrgency(results, context.now, context.urgentHours));
+      await keepUntilDaysMove(request, app.db, filters.days, context.now);
       return buildPage(request, { page, page_size }, count, results, capped);
     },
   );
@@ -132,6 +146,7 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
   app.get(
     `${BASE}/statistics/`,
     {
+      config: { keptResponse: true },
       schema: {
         tags: TAGS,
         summary: 'Statistiques des vérifications des prestataires',
@@ -139,12 +154,19 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
         response: { 200: ProviderVerificationStatistics, ...errors },
       },
     },
-    async () => providerVerificationStatistics(app.db, new Date(), app.config.verificationUrgentHours),
+    async (request) => {
+      const now = new Date();
+      const { verificationUrgentHours: hours } = app.config;
+      const answer = await providerVerificationStatistics(app.db, now, hours);
+      await keepUntilNextUrgency(request, app.db, ['provider_verifications'], now, hours);
+      return answer;
+    },
   );
 
   app.get(
     `${BASE}/reports/`,
     {
+      config: { keptResponse: true },
       schema: {
         tags: TAGS,
         summary: 'Rapport agrégé des vérifications des prestataires',
@@ -156,14 +178,14 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
         response: { 200: ProviderVerificationReport, ...errors },
       },
     },
-    async (request) =>
-      providerVerificationReport(
-        app.db,
-        app.dialect,
-        request.query,
-        new Date(),
-        app.config.verificationUrgentHours,
-      ),
+    async (request) => {
+      const now = new Date();
+      const { verificationUrgentHours: hours } = app.config;
+      const answer = await providerVerificationReport(app.db, app.dialect, request.query, now, hours);
+      await keepUntilNextUrgency(request, app.db, ['provider_verifications'], now, hours);
+      await keepUntilDaysMove(request, app.db, request.query.days, now);
+      return answer;
+    },
   );
 
   app.get(

@@ -1,6 +1,8 @@
 import { VerificationDashboard } from '@kwanza/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { keepAnswerUntil } from '../../plugins/kept-responses.js';
 import { readContext, urgentDescription } from './provider-verifications.routes.js';
+import { keepUntilNextUrgency } from './urgency-expiry.js';
 import { verificationDashboard } from './verification-dashboard.js';
 
 /*
@@ -16,6 +18,7 @@ export const verificationDashboardRoutes: FastifyPluginAsyncZod = async (app) =>
   app.get(
     '/dashboard/',
     {
+      config: { keptResponse: true },
       schema: {
         tags: ['Vérifications prestataires'],
         summary: 'Résumé des vérifications pour le tableau de bord',
@@ -25,6 +28,20 @@ export const verificationDashboardRoutes: FastifyPluginAsyncZod = async (app) =>
         response: { 200: VerificationDashboard },
       },
     },
-    async () => verificationDashboard(app.db, readContext(app)),
+    async (request) => {
+      const context = readContext(app);
+      const answer = await verificationDashboard(app.db, context);
+      // Processed today and this week (UTC): both move at the next UTC midnight.
+      const { now, urgentHours } = context;
+      keepAnswerUntil(request, Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+      await keepUntilNextUrgency(
+        request,
+        app.db,
+        ['provider_verifications', 'client_verifications'],
+        now,
+        urgentHours,
+      );
+      return answer;
+    },
   );
 };
