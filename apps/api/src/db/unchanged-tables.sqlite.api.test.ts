@@ -110,19 +110,6 @@ describe('answers kept while the tables they read are unchanged (sqlite)', () =>
     expect(await read()).toBe(before);
   });
 
-  it('reads the users’ figures (the broadcast audience) as the users, whose triggers write them', async () => {
-    const audience = ctx.db.selectFrom('user_figures').select('n').where('name', '=', 'broadcast_audience');
-    expect(await tablesOf(audience)).toEqual(['users']);
-    const read = () =>
-      whileTablesUnchanged(ctx.db, [audience], async () => Number((await audience.executeTakeFirst())?.n));
-    const before = await read();
-    expect(await read()).toBe(before);
-    const added = await insertUser(ctx.db, { last_name: 'Benguela', role: 'client' });
-    expect(await read()).toBe(before + 1);
-    await ctx.db.updateTable('users').set({ is_active: false }).where('id', '=', added).execute();
-    expect(await read()).toBe(before);
-  });
-
   it('versions the admins’ preferences and the journal’s counted days and hours (migration 0048)', async () => {
     const versioned = await tableVersions(ctx.db);
     for (const table of ['admin_preferences', 'audit_entry_days', 'audit_entry_hours'] as const) {

@@ -23,8 +23,8 @@ import { withoutNotingStatements } from './statement-reads.js';
  * The tables a statement reads are those SQLite opens for it (its program's `OpenRead` b-trees, each
  * root page named by `sqlite_master`: a table's or an index's table), and the content table of each
  * text index it names (FTS5 reads its own shadow tables, which only the triggers of its content table
- * write). The kept counters and the users' figures, unversioned, are read as the tables whose
- * triggers write them (`TRIGGER_WRITTEN`). A statement that reads another unversioned table (a session), a temporary one,
+ * write). The kept counters, unversioned, are read as the tables whose triggers write them
+ * (`COUNTERS_TABLE`). A statement that reads another unversioned table (a session), a temporary one,
  * or that calls a function whose answer moves with time or chance, is never kept: it runs each time.
  * Whole responses are kept the same way (plugins/kept-responses.ts).
  *
@@ -249,12 +249,11 @@ export async function readTablesOf(
     if (content === undefined || content === '') return null;
     tables.add(content);
   }
-  for (const [kept, written] of TRIGGER_WRITTEN) {
-    if (!tables.has(kept)) continue;
-    // Unversioned: read as the tables whose writes change it (see TRIGGER_WRITTEN).
-    tables.delete(kept);
+  if (tables.has(COUNTERS_TABLE)) {
+    // Unversioned: read as the tables whose writes change it (see COUNTERS_TABLE).
+    tables.delete(COUNTERS_TABLE);
     for (const object of objects) {
-      if (object.type === 'trigger' && written.test(object.sql ?? '')) tables.add(object.tbl_name);
+      if (object.type === 'trigger' && COUNTERS_WRITE.test(object.sql ?? '')) tables.add(object.tbl_name);
     }
   }
   return [...tables].sort();
@@ -266,16 +265,10 @@ export async function readTablesOf(
  * change only with the tables whose triggers write them, in the same transaction (the broadcast's
  * copies skip that trigger and write them beside, in the transaction that inserts the copies; the
  * seed's bulk load raises every version), so a statement that reads them reads, for its stamp, every
- * table with such a trigger (an insert into or an update of them in its body). The same for the
- * users' figures (the broadcast audience, migration 2026-11-24-0010): only the users' triggers and
- * the seed's recount write them.
+ * table with such a trigger (`COUNTERS_WRITE` in its body).
  */
-const TRIGGER_WRITTEN = new Map(
-  ['list_counters', 'user_figures'].map((table) => [
-    table,
-    new RegExp(`\\b(insert\\s+into|update)\\s+"?${table}\\b`, 'i'),
-  ]),
-);
+const COUNTERS_TABLE = 'list_counters';
+const COUNTERS_WRITE = /\b(insert\s+into|update)\s+"?list_counters\b/i;
 
 /** The tables FTS5 keeps an index in, after the index's name. */
 const FTS5_SHADOW_TABLES = ['_data', '_idx', '_docsize', '_config', '_content'] as const;

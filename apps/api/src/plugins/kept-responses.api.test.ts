@@ -103,22 +103,6 @@ describe('answers of the lists kept while their tables are unchanged', () => {
     expect(served() - before).toBe(sqlite ? 1 : 0);
   });
 
-  it('keeps the broadcast audience until a user joins or leaves it', async () => {
-    const audience = async () =>
-      ((await get('/api/admin/broadcast/audience/')).json() as { recipients: number }).recipients;
-    const first = await audience();
-    const before = served();
-    expect(await audience()).toBe(first);
-    expect(served() - before).toBe(sqlite ? 1 : 0);
-    const joined = await insertUser(ctx.db, {
-      username: 'audience.membre',
-      email: 'audience.membre@kwanza.test',
-    });
-    expect(await audience()).toBe(first + 1);
-    await ctx.db.updateTable('users').set({ is_active: false }).where('id', '=', joined).execute();
-    expect(await audience()).toBe(first);
-  });
-
   it('serves a verification page until its first pending row turns urgent by the clock', async () => {
     const urgentHours = ctx.config.verificationUrgentHours;
     // Urgent in one minute; the one after it in two.

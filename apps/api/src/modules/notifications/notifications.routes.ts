@@ -276,7 +276,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/broadcast/audience/',
     {
-      config: { keptResponse: true },
       schema: {
         tags,
         summary: 'Nombre d’utilisateurs qu’une diffusion atteindrait',
