@@ -18,7 +18,19 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export interface PeriodColumn {
   table: 'conversations' | 'notifications' | 'provider_verifications';
   column: 'last_activity_at' | 'created_at' | 'submitted_at';
+  /**
+   * Only the rows whose user is not deleted are listed (the verifications): read through the live
+   * rows' index of the column (migration 0030), the only one it leads.
+   */
+  liveOnly?: true;
 }
+
+/** The periods' columns of the console: each leads an index (tested, period-expiry.sqlite.api.test.ts). */
+export const PERIOD_COLUMNS = {
+  conversations: { table: 'conversations', column: 'last_activity_at' },
+  notifications: { table: 'notifications', column: 'created_at' },
+  providerVerifications: { table: 'provider_verifications', column: 'submitted_at', liveOnly: true },
+} as const satisfies Record<string, PeriodColumn>;
 
 /**
  * When the oldest row of `on` at or after `start` leaves a window of `lengthMs` that starts there
@@ -33,7 +45,8 @@ export async function windowLosesARowAt(
 ): Promise<number> {
   const { rows } = await sql<{ first: string | Date | null }>`
     select min(${sql.ref(on.column)}) as first from ${sql.table(on.table)}
-    where ${sql.ref(on.column)} >= ${start.toISOString()}`.execute(db);
+    where ${sql.ref(on.column)} >= ${start.toISOString()}
+      ${on.liveOnly ? sql`and user_deleted_at is null` : sql``}`.execute(db);
   const first = rows[0]?.first;
   return first === null || first === undefined
     ? Number.POSITIVE_INFINITY

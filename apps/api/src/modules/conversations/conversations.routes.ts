@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../lib/audit-trail.js';
 import { buildPage } from '../../lib/pagination.js';
-import { keepUntilPeriodMoves, keepUntilWindowMoves, type PeriodColumn } from '../../lib/period-expiry.js';
+import { keepUntilPeriodMoves, keepUntilWindowMoves, PERIOD_COLUMNS } from '../../lib/period-expiry.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
 import {
   addAdminMessage,
@@ -33,7 +33,6 @@ import {
 } from './conversations.repository.js';
 
 const tags = ['Conversations'];
-const LAST_ACTIVITY: PeriodColumn = { table: 'conversations', column: 'last_activity_at' };
 const BASE = '/admin/conversations';
 
 const UNREAD_MEANING =
@@ -66,7 +65,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       const { count, count_capped, results } = await listConversations(app.db, request.query, now);
       const { period } = request.query;
-      if (period) await keepUntilPeriodMoves(request, app.db, LAST_ACTIVITY, period, now);
+      if (period) await keepUntilPeriodMoves(request, app.db, PERIOD_COLUMNS.conversations, period, now);
       return buildPage(request, request.query, count, results, count_capped);
     },
   );
@@ -91,7 +90,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       await keepUntilWindowMoves(
         request,
         app.db,
-        LAST_ACTIVITY,
+        PERIOD_COLUMNS.conversations,
         now,
         now.getTime() - recentStart(now).getTime(),
       );

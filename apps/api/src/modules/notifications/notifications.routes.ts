@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { buildPage } from '../../lib/pagination.js';
-import { keepUntilPeriodMoves, type PeriodColumn } from '../../lib/period-expiry.js';
+import { keepUntilPeriodMoves, PERIOD_COLUMNS } from '../../lib/period-expiry.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
 import { hiddenFeedTypes } from './notification-preferences.js';
 import {
@@ -43,7 +43,6 @@ import {
 } from './notifications.writes.js';
 
 const tags = ['Notifications'];
-const NOTIFICATIONS_CREATED: PeriodColumn = { table: 'notifications', column: 'created_at' };
 const BASE = '/admin/notifications';
 
 const TWO_LISTS =
@@ -73,7 +72,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       const { count, count_capped, results } = await listNotifications(app.db, request.query, now);
       const { period } = request.query;
-      if (period) await keepUntilPeriodMoves(request, app.db, NOTIFICATIONS_CREATED, period, now);
+      if (period) await keepUntilPeriodMoves(request, app.db, PERIOD_COLUMNS.notifications, period, now);
       return buildPage(request, request.query, count, results, count_capped);
     },
   );

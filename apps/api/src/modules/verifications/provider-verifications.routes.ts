@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { filtersDetails, recordAudit } from '../../lib/audit-trail.js';
 import { buildPage, offsetOf } from '../../lib/pagination.js';
-import { keepUntilWindowMoves } from '../../lib/period-expiry.js';
+import { keepUntilWindowMoves, PERIOD_COLUMNS } from '../../lib/period-expiry.js';
 import { requireAdmin } from '../../plugins/auth-guard.js';
 import { keepAnswerUntil } from '../../plugins/kept-responses.js';
 import { documentUrlSigner } from '../../storage/signed-url.js';
@@ -73,7 +73,7 @@ async function keepUntilDaysMove(
   now: Date,
 ): Promise<void> {
   if (days === undefined) return;
-  const on = { table: 'provider_verifications', column: 'submitted_at' } as const;
+  const on = PERIOD_COLUMNS.providerVerifications;
   await keepUntilWindowMoves(request, db, on, now, days * 24 * 3600 * 1000);
 }
 
