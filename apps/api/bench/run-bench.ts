@@ -491,8 +491,8 @@ interface Memory {
   pss: number;
 }
 
-/** The ids of a process and its descendants (Linux /proc). */
-function processTree(pid: number): number[] {
+/** Memory (MB) of a process and its descendants (Linux /proc). */
+function treeMemoryMb(pid: number): Memory {
   const children = new Map<number, number[]>();
   for (const entry of readdirSafe('/proc')) {
     const stat = readSafe(`/proc/${entry}/stat`);
@@ -500,63 +500,17 @@ function processTree(pid: number): number[] {
     const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
     children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
   }
-  const tree: number[] = [];
-  const visit = (id: number) => {
-    tree.push(id);
-    for (const child of children.get(id) ?? []) visit(child);
-  };
-  visit(pid);
-  return tree;
-}
-
-/** Processor time (s) a process and its descendants have used: user and system (Linux /proc). */
-function treeCpuSeconds(pid: number): number {
-  const ticksPerSecond = 100;
-  let ticks = 0;
-  for (const id of processTree(pid)) {
-    const stat = readSafe(`/proc/${id}/stat`);
-    if (!stat) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime: fields 14 and 15 of stat, 12 and 13 after the name.
-    ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
-  }
-  return ticks / ticksPerSecond;
-}
-
-/** The server's idle share of a core below which its background upkeep is taken as done. */
-const IDLE_CPU_SHARE = 0.05;
-/** The longest wait for it (s). */
-const IDLE_WAIT_MAX_S = 180;
-
-/**
- * Waits until the server's processes are idle: the capture's writes (a write into every table, before
- * the server starts) leave its background upkeep work (the journal's text index merges, the
- * write-ahead log's checkpoints), which took the processor from the first endpoints measured (the
- * users list's p95 at 16 connections 57 ms first in a run, 15 ms alone). Returns the seconds waited.
- */
-async function untilServerIdle(pid: number): Promise<number> {
-  const started = performance.now();
-  let before = treeCpuSeconds(pid);
-  while ((performance.now() - started) / 1000 < IDLE_WAIT_MAX_S) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const now = treeCpuSeconds(pid);
-    if (now - before < IDLE_CPU_SHARE) break;
-    before = now;
-  }
-  return (performance.now() - started) / 1000;
-}
-
-/** Memory (MB) of a process and its descendants (Linux /proc). */
-function treeMemoryMb(pid: number): Memory {
   const total: Memory = { rss: 0, pss: 0 };
   const kilobytes = (text: string | undefined, field: string) => {
     const value = text ? new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] : undefined;
     return value ? Number(value) / 1024 : 0;
   };
-  for (const id of processTree(pid)) {
+  const visit = (id: number) => {
     total.rss += kilobytes(readSafe(`/proc/${id}/status`), 'VmRSS');
     total.pss += kilobytes(readSafe(`/proc/${id}/smaps_rollup`), 'Pss');
-  }
+    for (const child of children.get(id) ?? []) visit(child);
+  };
+  visit(pid);
   return total;
 }
 
@@ -644,8 +598,6 @@ try {
     body: JSON.stringify(ADMIN),
   });
   const token = ((await loginResponse.json()) as { access: string }).access;
-  const waited = await untilServerIdle(server.child.pid ?? 0);
-  console.log(`Serveur au repos (tâches de fond terminées) après ${Math.round(waited)} s d'attente.`);
   const peak = treeMemoryMb(server.child.pid ?? 0);
   const rows: Array<Record<string, string | number>> = [];
   for (const endpoint of SELECTED) {
