@@ -43,6 +43,21 @@ describe('answers kept until the clock changes them', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: at });
     return ctx.app.tokens.sign(ctx.adminId, 'admin');
   };
+  /**
+   * `read` gives `value` again, served from what was kept (SQLite: `answers` of them), until the
+   * clock is at `at`; then `changed`.
+   */
+  const keptUntil = async <T>(
+    read: () => Promise<T>,
+    expected: { value: T; answers: number; at: number; changed: T },
+  ) => {
+    expect(await read()).toEqual(expected.value);
+    const before = served();
+    expect(await read()).toEqual(expected.value);
+    expect(served() - before).toBe(sqlite ? expected.answers : 0);
+    vi.setSystemTime(expected.at);
+    expect(await read()).toEqual(expected.changed);
+  };
   const json = async <T>(url: string, token: string): Promise<T> => {
     const response = await ctx.request('GET', url, undefined, { token });
     expect(response.statusCode, response.body).toBe(200);
@@ -72,14 +87,12 @@ describe('answers kept until the clock changes them', () => {
         answer.clients.urgent,
       ]),
     });
-    const first = await figures();
-    expect(first).toEqual({ statistics: 0, report: 0, clients: 0, dashboard: [0, 0] });
-    const before = served();
-    expect(await figures()).toEqual(first);
-    expect(served() - before).toBe(sqlite ? 4 : 0);
-
-    vi.setSystemTime(start + 90 * 1000);
-    expect(await figures()).toEqual({ statistics: 1, report: 1, clients: 0, dashboard: [1, 0] });
+    await keptUntil(figures, {
+      value: { statistics: 0, report: 0, clients: 0, dashboard: [0, 0] },
+      answers: 4,
+      at: start + 90 * 1000,
+      changed: { statistics: 1, report: 1, clients: 0, dashboard: [1, 0] },
+    });
     vi.setSystemTime(start + 150 * 1000);
     expect(await figures()).toEqual({ statistics: 1, report: 1, clients: 1, dashboard: [1, 1] });
   });
@@ -94,12 +107,7 @@ describe('answers kept until the clock changes them', () => {
     });
     type Dashboard = { providers: { processed_today: number } };
     const today = async () => (await json<Dashboard>('/api/dashboard/', token)).providers.processed_today;
-    expect(await today()).toBe(1);
-    const before = served();
-    expect(await today()).toBe(1);
-    expect(served() - before).toBe(sqlite ? 1 : 0);
-    vi.setSystemTime(midnight + MINUTE);
-    expect(await today()).toBe(0);
+    await keptUntil(today, { value: 1, answers: 1, at: midnight + MINUTE, changed: 0 });
   });
 
   it('serves a week’s notifications and conversations until their oldest row leaves the week', async () => {
@@ -116,11 +124,8 @@ describe('answers kept until the clock changes them', () => {
       (await json<{ count: number }>('/api/admin/conversations/?period=week', token)).count,
     ];
     const first = await counts();
-    const before = served();
-    expect(await counts()).toEqual(first);
-    expect(served() - before).toBe(sqlite ? 2 : 0);
-    vi.setSystemTime(start + 2 * MINUTE);
-    expect(await counts()).toEqual(first.map((count) => count - 1));
+    const changed = first.map((count) => count - 1);
+    await keptUntil(counts, { value: first, answers: 2, at: start + 2 * MINUTE, changed });
   });
 
   it('serves today’s notifications until midnight in Luanda (23:00 UTC)', async () => {
@@ -132,12 +137,7 @@ describe('answers kept until the clock changes them', () => {
     });
     const today = async () =>
       (await json<{ count: number }>('/api/admin/notifications/?period=today', token)).count;
-    expect(await today()).toBe(1);
-    const before = served();
-    expect(await today()).toBe(1);
-    expect(served() - before).toBe(sqlite ? 1 : 0);
-    vi.setSystemTime(midnight + MINUTE);
-    expect(await today()).toBe(0);
+    await keptUntil(today, { value: 1, answers: 1, at: midnight + MINUTE, changed: 0 });
   });
 
   it('serves the conversations’ statistics until a conversation is no longer active in the last 24 hours', async () => {
@@ -151,12 +151,7 @@ describe('answers kept until the clock changes them', () => {
     const recent = async () =>
       (await json<{ recent_conversations: number }>('/api/admin/conversations/stats/', token))
         .recent_conversations;
-    expect(await recent()).toBe(1);
-    const before = served();
-    expect(await recent()).toBe(1);
-    expect(served() - before).toBe(sqlite ? 1 : 0);
-    vi.setSystemTime(start + 2 * MINUTE);
-    expect(await recent()).toBe(0);
+    await keptUntil(recent, { value: 1, answers: 1, at: start + 2 * MINUTE, changed: 0 });
   });
 
   it('serves the provider verifications of the last N days until the oldest leaves them', async () => {
@@ -175,11 +170,6 @@ describe('answers kept until the clock changes them', () => {
       (await json<{ status_distribution: { total: number } }>(urls[1] ?? '', token)).status_distribution
         .total,
     ];
-    expect(await totals()).toEqual([1, 1]);
-    const before = served();
-    expect(await totals()).toEqual([1, 1]);
-    expect(served() - before).toBe(sqlite ? 2 : 0);
-    vi.setSystemTime(start + 2 * MINUTE);
-    expect(await totals()).toEqual([0, 0]);
+    await keptUntil(totals, { value: [1, 1], answers: 2, at: start + 2 * MINUTE, changed: [0, 0] });
   });
 });
