@@ -21,7 +21,7 @@ import {
   resetClientVerification,
 } from './client-verifications.repository.js';
 import { readContext, urgentDescription } from './provider-verifications.routes.js';
-import { keepUntilNextUrgency } from './urgency-expiry.js';
+import { urgentFigures } from './urgency-expiry.js';
 import { recordDocumentView } from './verification-audit.js';
 import { nextUrgency, requireRejectionReason } from './verification-rules.js';
 
@@ -73,13 +73,10 @@ export const clientVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ClientVerificationStats, ...errors },
       },
     },
-    async (request) => {
-      const now = new Date();
-      const { verificationUrgentHours: hours } = app.config;
-      const answer = await clientVerificationStats(app.db, now, hours);
-      await keepUntilNextUrgency(request, app.db, ['client_verifications'], now, hours);
-      return answer;
-    },
+    async (request) =>
+      urgentFigures(request, app, ['client_verifications'], (now, hours) =>
+        clientVerificationStats(app.db, now, hours),
+      ),
   );
 
   app.get(

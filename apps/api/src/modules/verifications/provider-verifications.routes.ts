@@ -44,7 +44,7 @@ import {
   type VerificationReadContext,
 } from './provider-verifications.reads.js';
 import { providerVerificationReport } from './provider-verifications.reports.js';
-import { keepUntilNextUrgency } from './urgency-expiry.js';
+import { urgentFigures } from './urgency-expiry.js';
 import { recordDocumentView } from './verification-audit.js';
 import { nextUrgency, requireRejectionReason, requireSelection } from './verification-rules.js';
 
@@ -154,13 +154,10 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
         response: { 200: ProviderVerificationStatistics, ...errors },
       },
     },
-    async (request) => {
-      const now = new Date();
-      const { verificationUrgentHours: hours } = app.config;
-      const answer = await providerVerificationStatistics(app.db, now, hours);
-      await keepUntilNextUrgency(request, app.db, ['provider_verifications'], now, hours);
-      return answer;
-    },
+    async (request) =>
+      urgentFigures(request, app, ['provider_verifications'], (now, hours) =>
+        providerVerificationStatistics(app.db, now, hours),
+      ),
   );
 
   app.get(
@@ -178,14 +175,12 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
         response: { 200: ProviderVerificationReport, ...errors },
       },
     },
-    async (request) => {
-      const now = new Date();
-      const { verificationUrgentHours: hours } = app.config;
-      const answer = await providerVerificationReport(app.db, app.dialect, request.query, now, hours);
-      await keepUntilNextUrgency(request, app.db, ['provider_verifications'], now, hours);
-      await keepUntilDaysMove(request, app.db, request.query.days, now);
-      return answer;
-    },
+    async (request) =>
+      urgentFigures(request, app, ['provider_verifications'], async (now, hours) => {
+        const report = await providerVerificationReport(app.db, app.dialect, request.query, now, hours);
+        await keepUntilDaysMove(request, app.db, request.query.days, now);
+        return report;
+      }),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { answerMayBeKept, keepAnswerUntil } from '../../plugins/kept-responses.js';
 import type { VerificationTable } from './verification-figures.js';
@@ -48,4 +48,21 @@ export async function keepUntilNextUrgency(
   for (const table of tables) {
     keepAnswerUntil(request, await nextPendingUrgency(db, table, now, urgentHours));
   }
+}
+
+/**
+ * Figures with the urgent count of `tables`, computed by `compute` at the request's time, and kept
+ * (when they may be) until one more of those verifications turns urgent.
+ */
+export async function urgentFigures<T>(
+  request: FastifyRequest,
+  app: FastifyInstance,
+  tables: readonly VerificationTable[],
+  compute: (now: Date, urgentHours: number) => Promise<T>,
+): Promise<T> {
+  const now = new Date();
+  const urgentHours = app.config.verificationUrgentHours;
+  const answer = await compute(now, urgentHours);
+  await keepUntilNextUrgency(request, app.db, tables, now, urgentHours);
+  return answer;
 }
