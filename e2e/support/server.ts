@@ -29,6 +29,10 @@ export interface RunningServer {
   admin: { email: string; password: string };
   jwtSecret: string;
   dataDir: string;
+  /** The server's own process (the supervisor when it supervises API processes). */
+  pid: number;
+  /** What the server printed so far (its last 20,000 characters). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -137,5 +141,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await delay(POLL_INTERVAL_MS);
   }
 
-  return { baseUrl, admin: { ...TEST_ADMIN }, jwtSecret: TEST_JWT_SECRET, dataDir, stop };
+  return {
+    baseUrl,
+    admin: { ...TEST_ADMIN },
+    jwtSecret: TEST_JWT_SECRET,
+    dataDir,
+    pid: child.pid ?? 0,
+    output: () => output,
+    stop,
+  };
 }

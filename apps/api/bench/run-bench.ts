@@ -7,9 +7,10 @@
  * 2. Captures the SQL each endpoint runs (in-process, through the `onQuery` hook) and times the same
  *    statements run directly by the driver (better-sqlite3 or pg) between those requests: the floor
  *    the API is compared to (and, apart, the driver running them again and again in a loop).
- * 3. Starts the production server (`WORKERS` processes, `--workers`) on that database and loads each
- *    endpoint at 1 and 16 connections for `--duration` seconds after a warm-up, with wrk when it is
- *    installed (Debian's `wrk`; autocannon otherwise, or with `--load-tool autocannon`):
+ * 3. Starts the production server (its default processes, or `--workers N` as `WORKERS`) on that
+ *    database and loads each endpoint at 1 and 16 connections for `--duration` seconds after a
+ *    warm-up, with wrk when it is installed (Debian's `wrk`; autocannon otherwise, or with
+ *    `--load-tool autocannon`):
  *    throughput, p50/p95/p99, and the memory of the server's processes (PSS: the pages they share,
  *    Node's code, counted once; the sum of their RSS beside it). The API/driver ratio compares the
  *    endpoint's queries as the API runs them (median over repeated in-process requests, Kysely and
@@ -50,6 +51,7 @@ import { runAsAudited } from '../src/lib/audit-context.js';
 import { trackChanges } from '../src/lib/audit-objects.js';
 import { broadcastNotification } from '../src/modules/notifications/notifications.writes.js';
 import { seedDatabase } from '../src/seed/seed-database.js';
+import { defaultWorkers } from '../src/server/default-workers.js';
 import { DocumentStorage, documentsDir } from '../src/storage/document-storage.js';
 import { availableLoadTool, type LoadTool, load, percentile } from './load-generator.js';
 
@@ -186,9 +188,11 @@ const round = (value: number) => Math.round(value * 10) / 10;
 
 const users = numberOption('users', 100_000);
 const duration = numberOption('duration', 5);
-const workers = numberOption('workers', os.availableParallelism());
 const loadTool: LoadTool = option('load-tool') === 'autocannon' ? 'autocannon' : availableLoadTool();
 const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
+/** `--workers N` as `WORKERS`; otherwise the server's own default (server/default-workers.ts). */
+const givenWorkers = option('workers') === undefined ? undefined : numberOption('workers', 1);
+const workers = givenWorkers ?? defaultWorkers(postgresUrl, os.availableParallelism());
 const givenDir = option('data-dir');
 const dataDir = givenDir ? path.resolve(givenDir) : mkdtempSync(path.join(os.tmpdir(), 'kwanza-bench-'));
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -462,7 +466,13 @@ function startServer(): Promise<{ child: ChildProcess; url: string }> {
   const entry = [path.join(repositoryRoot, 'apps/api/dist/server.js')];
   const child = spawn(process.execPath, entry, {
     cwd: repositoryRoot,
-    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', WORKERS: String(workers) },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ...(givenWorkers === undefined ? {} : { WORKERS: String(givenWorkers) }),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -639,7 +649,7 @@ try {
   const memoryOk = peak.pss <= TARGET_RSS_MB;
   if (!memoryOk) failed = true;
   console.log(
-    `Mémoire du serveur (${workers} processus + superviseur), pic sous charge : ${Math.round(peak.pss)} Mo en PSS, les pages partagées (le code de Node) comptées une fois (objectif ≤ ${TARGET_RSS_MB} Mo ${memoryOk ? 'ok' : 'DÉPASSÉ'}) ; somme des RSS, qui les compte par processus : ${Math.round(peak.rss)} Mo`,
+    `Mémoire du serveur (${givenWorkers === 1 ? '1 processus, seul' : `${workers} processus + superviseur`}), pic sous charge : ${Math.round(peak.pss)} Mo en PSS, les pages partagées (le code de Node) comptées une fois (objectif ≤ ${TARGET_RSS_MB} Mo ${memoryOk ? 'ok' : 'DÉPASSÉ'}) ; somme des RSS, qui les compte par processus : ${Math.round(peak.rss)} Mo`,
   );
   const afterWrites = SELECTED.flatMap((endpoint) => {
     const ms = captured.get(endpoint.url)?.afterWriteMs;

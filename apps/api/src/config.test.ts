@@ -16,9 +16,24 @@ describe('loadConfig', () => {
 
   it('serves on every core by default, WORKERS processes when set', () => {
     expect(loadConfig({}).workers).toBe(os.availableParallelism());
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db.internal/kwanza' }).workers).toBe(
+      os.availableParallelism(),
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1/kwanza' }).workers).toBe(
+      Math.max(1, os.availableParallelism() - 1),
+    );
     expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ WORKERS: '3', DATABASE_URL: 'postgres://u@127.0.0.1/kwanza' }).workers).toBe(3);
     expect(() => loadConfig({ WORKERS: '0' })).toThrow('WORKERS doit valoir au moins 1');
     expect(() => loadConfig({ WORKERS: 'deux' })).toThrow(ConfigError);
+  });
+
+  it('serves alone in the one process only when WORKERS=1 is set, supervised otherwise', () => {
+    expect(loadConfig({ WORKERS: '1' }).standalone).toBe(true);
+    expect(loadConfig({ WORKERS: '2' }).standalone).toBe(false);
+    expect(loadConfig({}).standalone).toBe(false);
+    // One process by default (a local PostgreSQL on two cores) still runs supervised.
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@localhost/kwanza' }).standalone).toBe(false);
   });
 
   it('keeps the whole audit journal by default, or AUDIT_RETENTION_DAYS days', () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { defaultWorkers } from './server/default-workers.js';
 
 /** Root of the repository (two levels above apps/api/src). */
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -101,8 +102,16 @@ const EnvSchema = z.object({
 
 export interface AppConfig {
   port: number;
-  /** API processes serving requests (one per core by default). */
+  /**
+   * API processes serving requests: `WORKERS`, or by default one per core, less one left to a
+   * PostgreSQL on this machine (server/default-workers.ts).
+   */
   workers: number;
+  /**
+   * `WORKERS=1`: the one process prepares and serves itself, with Node's own memory settings. Any
+   * other number, the default one included, serves in processes supervised by server/supervise.ts.
+   */
+  standalone: boolean;
   host: string;
   /** Absolute path of the data folder (SQLite file, documents, generated secret). */
   dataDir: string;
@@ -163,7 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     : path.join(repositoryRoot, 'apps/web/dist');
   return {
     port: values.PORT,
-    workers: values.WORKERS ?? os.availableParallelism(),
+    workers: values.WORKERS ?? defaultWorkers(values.DATABASE_URL, os.availableParallelism()),
+    standalone: values.WORKERS === 1,
     host: values.HOST,
     dataDir: path.resolve(repositoryRoot, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,

@@ -4,11 +4,13 @@ import type { FirstAdmin } from './server/prepare.js';
 
 /*
  * One process prepares (migrations, first admin, demo data, signing secret: everything that must
- * happen once), then serves on every core: `WORKERS` API processes (default: the cores available)
- * share the port through Node's cluster. better-sqlite3 runs queries on the event loop, so one
- * process can only ever use one core. A worker that dies is replaced.
+ * happen once), then serves on every core: `WORKERS` API processes (default: the cores available,
+ * less one left to a PostgreSQL on this machine: server/default-workers.ts) share the port through
+ * Node's cluster. better-sqlite3 runs queries on the event loop, so one process can only ever use one
+ * core. A worker that dies is replaced.
  *
- * With several workers the preparation runs in a short-lived child process, and the supervising
+ * Unless `WORKERS=1` is set (the one process then prepares and serves itself), the preparation runs in
+ * a short-lived child process, and the supervising
  * process loads nothing of the application (its modules are imported on demand) but, on SQLite, the
  * text indexes' background merges and the write-ahead log's checkpoints (server/sqlite-upkeep.ts):
  * it stays small, so the server's memory is mostly the workers'.
@@ -56,7 +58,7 @@ async function main(): Promise<void> {
     await serve(config, false);
     return;
   }
-  if (config.workers === 1) {
+  if (config.standalone) {
     const [{ prepare }, { serve }, { printReady }] = await Promise.all([
       import('./server/prepare.js'),
       import('./server/serve.js'),
