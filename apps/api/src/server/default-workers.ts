@@ -7,8 +7,8 @@
  * longer. On the two cores of 2026-12-01, a million users, 16 connections: of the 23 endpoints that
  * missed PostgreSQL's targets with two processes, 11 met them with one supervised process (the
  * conversations' page 2,000 p95 38.7 → 23.8 ms, reports `?search=ana` 73.6 → 58.9), and a run of two
- * processes again missed 22. So a PostgreSQL on this machine (a loopback address or a local socket) leaves it one core; a
- * PostgreSQL elsewhere leaves them all to the API.
+ * processes again missed 22. So a PostgreSQL on this machine (a loopback address or a local socket)
+ * is left one core; a PostgreSQL elsewhere leaves them all to the API.
  */
 
 /** Whether `databaseUrl` names a PostgreSQL on this machine (its host a loopback address, or a socket). */
