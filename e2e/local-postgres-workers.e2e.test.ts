@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiGet } from './support/api';
 import { fetchSession } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -56,11 +57,8 @@ describe('the built server on a PostgreSQL of this machine', () => {
     expect(childrenOf(server.pid)).toHaveLength(expected);
 
     const session = await fetchSession(server);
-    const users = await fetch(`${server.baseUrl}/api/users/?page_size=5`, {
-      headers: { authorization: `Bearer ${session.access}` },
-    });
-    expect(users.status).toBe(200);
-    const page = (await users.json()) as { count: number; results: unknown[] };
+    // The API answers with the token of a session (apiGet throws on any other status than 2xx).
+    const page = await apiGet<{ count: number; results: unknown[] }>(server, session, '/users/?page_size=5');
     expect(page.count).toBeGreaterThan(100);
     expect(page.results).toHaveLength(5);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGet } from './support/api';
 import { fetchSession, type StoredSession } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -26,11 +27,8 @@ describe('the built server', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok' });
 
-    const users = await fetch(`${server.baseUrl}/api/users/?page_size=5`, {
-      headers: { authorization: `Bearer ${session.access}` },
-    });
-    expect(users.status).toBe(200);
-    const page = (await users.json()) as { count: number; results: unknown[] };
+    // The API answers with the token of a session (apiGet throws on any other status than 2xx).
+    const page = await apiGet<{ count: number; results: unknown[] }>(server, session, '/users/?page_size=5');
     expect(page.count).toBeGreaterThan(100);
     expect(page.results).toHaveLength(5);
 
