@@ -1,24 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { defaultWorkers, isLocalDatabase } from './default-workers.js';
 
+/** URLs of a PostgreSQL on this machine: a loopback host, a socket, or no host at all. */
+const LOCAL = [
+  'postgres://postgres@127.0.0.1:5432/kwanza',
+  'postgres://postgres@127.0.12.3/kwanza',
+  'postgresql://u:p@LocalHost/kwanza',
+  'postgres://u@[::1]:5432/kwanza',
+  'postgres://u@/kwanza?host=/var/run/postgresql',
+  'postgres:///kwanza',
+  'postgres://%2Fvar%2Frun%2Fpostgresql/kwanza',
+];
+
+/** URLs of a PostgreSQL elsewhere (or a host that cannot be read). */
+const ELSEWHERE = [
+  'postgres://u@db.internal:5432/kwanza',
+  'postgres://u@10.0.0.7/kwanza',
+  'postgres://u@128.0.0.1/kwanza',
+  'postgres://u@127.example.com/kwanza',
+  'postgres://u@[2001:db8::1]/kwanza',
+  'postgres://u@%E0%A4%A/kwanza',
+];
+
 describe('isLocalDatabase', () => {
-  it('knows a PostgreSQL on this machine by its loopback host or its socket', () => {
-    expect(isLocalDatabase('postgres://postgres@127.0.0.1:5432/kwanza')).toBe(true);
-    expect(isLocalDatabase('postgres://postgres@127.0.12.3/kwanza')).toBe(true);
-    expect(isLocalDatabase('postgresql://u:p@LocalHost/kwanza')).toBe(true);
-    expect(isLocalDatabase('postgres://u@[::1]:5432/kwanza')).toBe(true);
-    expect(isLocalDatabase('postgres://u@/kwanza?host=/var/run/postgresql')).toBe(true);
-    expect(isLocalDatabase('postgres:///kwanza')).toBe(true);
-    expect(isLocalDatabase('postgres://%2Fvar%2Frun%2Fpostgresql/kwanza')).toBe(true);
+  it.each(LOCAL)('knows %s for a PostgreSQL on this machine', (url) => {
+    expect(isLocalDatabase(url)).toBe(true);
   });
 
-  it('takes any other host for another machine', () => {
-    expect(isLocalDatabase('postgres://u@db.internal:5432/kwanza')).toBe(false);
-    expect(isLocalDatabase('postgres://u@10.0.0.7/kwanza')).toBe(false);
-    expect(isLocalDatabase('postgres://u@128.0.0.1/kwanza')).toBe(false);
-    expect(isLocalDatabase('postgres://u@127.example.com/kwanza')).toBe(false);
-    expect(isLocalDatabase('postgres://u@[2001:db8::1]/kwanza')).toBe(false);
-    expect(isLocalDatabase('postgres://u@%E0%A4%A/kwanza')).toBe(false);
+  it.each(ELSEWHERE)('takes %s for another machine', (url) => {
+    expect(isLocalDatabase(url)).toBe(false);
   });
 });
 
