@@ -22,8 +22,11 @@ export const WORKER_OLD_SPACE_MB = 256;
  * that V8 collects it less often. Measured on 2026-12-01 (a million users on PostgreSQL, one
  * supervised process, 16 connections, interleaved runs): 512 served more requests a second than 256
  * in each of 7 endpoint comparisons (projects page 5,000 and users `?search=ana` about 5–10 %, the
- * notifications' `?search=x` 119 against 102), for a peak memory of 170–177 MB against 165–170.
- * 4096 was not faster than 512 on the whole (two endpoints each way), and its peak memory, 247–273 MB, passed the 250 MB target.
+ * notifications' `?search=x` 119 against 102), for a peak memory of 170–177 MB against 165–170;
+ * the built server with it against the one before, 3 endpoints of 3 faster. 4096 was not faster than
+ * 512 on the whole (two endpoints each way), and its peak memory, 247–273 MB, passed the 250 MB target.
+ * A larger young generation (8 MB semi-spaces) was not steadily faster: the journal's page 2,000 +21 %,
+ * the notifications' `?search=x` −25 %.
  */
 export const SINGLE_WORKER_OLD_SPACE_MB = 512;
 
