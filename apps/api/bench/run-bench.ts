@@ -54,6 +54,7 @@ import { seedDatabase } from '../src/seed/seed-database.js';
 import { defaultWorkers } from '../src/server/default-workers.js';
 import { DocumentStorage, documentsDir } from '../src/storage/document-storage.js';
 import { availableLoadTool, type LoadTool, load, percentile } from './load-generator.js';
+import { busyTime, type StatementSpan } from './statement-spans.js';
 
 type Kind = 'list' | 'search' | 'stats';
 
@@ -335,10 +336,14 @@ const median = (values: number[]) =>
  */
 async function captureStatements(bare: BareDriver): Promise<Map<string, Captured>> {
   const config = loadConfig(env);
-  let capture: Array<Statement & { durationMs: number }> | null = null;
+  let capture: Array<Statement & StatementSpan> | null = null;
   const database = openDatabase({
     ...config,
-    onQuery: (sql, parameters, durationMs) => capture?.push({ sql, parameters, durationMs }),
+    // Called as the statement ends: it started its duration earlier.
+    onQuery: (sql, parameters, durationMs) => {
+      const end = performance.now();
+      capture?.push({ sql, parameters, start: end - durationMs, end });
+    },
   });
   /* Each request computes its answer: the statements compared with the driver's are the list's own,
      where the server under load answers most requests from what it kept (plugins/kept-responses.ts)
@@ -373,7 +378,8 @@ async function captureStatements(bare: BareDriver): Promise<Map<string, Captured
         replay = bare.replayer(statements);
         await replay(); // prepared and run once before it is timed, as the API's were in the warm-up
       }
-      sqlTimes.push(mine.reduce((total, statement) => total + statement.durationMs, 0));
+      // Statements the API runs side by side count once (bench/statement-spans.ts).
+      sqlTimes.push(busyTime(mine));
       driverTimes.push(await replay());
     }
     captured.set(endpoint.url, { statements, apiSqlMs: median(sqlTimes), driverMs: median(driverTimes) });
