@@ -286,6 +286,33 @@ describe(`list counters (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     expect(later).toEqual(await readCountersFrom(db, 'pv_processed_day', sortedDays.at(-1) ?? ''));
   });
 
+  it("read the months from a month on as they are and the earlier ones summed, each list's own", async () => {
+    for (const list of ['projects_month', 'offers', 'users_month'] as const) {
+      const all = await readCounters(db, list);
+      const months = [...new Set(all.map((bucket) => bucket.parts.at(-1) ?? ''))].sort();
+      expect(months.length, list).toBeGreaterThan(2);
+      // A month in the middle: the ones before it are summed per other parts, under month ''.
+      const from = months[Math.floor(months.length / 2)] ?? '';
+      const expected = new Map<string, { n: number; amount: number }>();
+      for (const { parts, n, amount } of all) {
+        const month = parts.at(-1) ?? '';
+        const key = [...parts.slice(0, -1), month >= from ? month : ''].join('|');
+        const sum = expected.get(key) ?? { n: 0, amount: 0 };
+        expected.set(key, { n: sum.n + n, amount: sum.amount + amount });
+      }
+      const [read, other] = await readCounterSets(db, [{ list, monthsFrom: from }, { list: 'users_state' }]);
+      expect(read.length).toBeLessThan(all.length);
+      expect(read.some((bucket) => bucket.parts.at(-1) === '')).toBe(true);
+      expect(new Set(read.map((bucket) => bucket.parts.join('|')))).toEqual(new Set(expected.keys()));
+      for (const bucket of read) {
+        const sum = expected.get(bucket.parts.join('|'));
+        expect(bucket.n).toBe(sum?.n);
+        expect(bucket.amount).toBeCloseTo(sum?.amount ?? Number.NaN, 2);
+      }
+      expect(other).toEqual(await readCounters(db, 'users_state'));
+    }
+  });
+
   it('come with a text index that holds every seeded row', async () => {
     const users = await db
       .selectFrom('users')

@@ -134,6 +134,9 @@ const MONTH_SUFFIX_LENGTH = 8;
 
 const withoutMonth = sql<string>`substr(bucket, 1, length(bucket) - ${sql.lit(MONTH_SUFFIX_LENGTH)})`;
 
+/** A bucket's month, its last part ('YYYY-MM'). */
+const bucketMonth = sql<string>`substr(bucket, length(bucket) - ${sql.lit(MONTH_SUFFIX_LENGTH - 2)})`;
+
 const bucketsWithoutMonth = perList((db, list: MonthlyCounterList) =>
   db
     .selectFrom('list_counters')
@@ -169,10 +172,16 @@ export type CounterRead =
   /** The buckets with their months summed away (as `readCountersWithoutMonth`). */
   | { list: MonthlyCounterList; withoutMonth: true }
   /** The buckets from `from` on (as `readCountersFrom`), before `to` if given. */
-  | { list: CounterList; from: string; to?: string };
+  | { list: CounterList; from: string; to?: string }
+  /**
+   * The buckets of the months from `monthsFrom` ('YYYY-MM') on, and those of the earlier months
+   * summed by the database into one bucket per other parts, its month part '' (a figure of recent
+   * months beside totals: the dashboard's projects by status, 180 buckets, read as 18).
+   */
+  | { list: MonthlyCounterList | PageMonthList; monthsFrom: string };
 
 /** A counters read that binds no value (read beside a page's ids, db/paginate.ts). */
-export type UnboundCounterRead = Exclude<CounterRead, { from: string }>;
+export type UnboundCounterRead = Exclude<CounterRead, { from: string } | { monthsFrom: string }>;
 
 /** A row of `counterArms`: the index of its read (`arm`) and a bucket of it. */
 export interface CounterArmRow {
@@ -184,6 +193,7 @@ export interface CounterArmRow {
 
 /** The values a read binds: its `from` and `to`, if it has them. */
 function boundsOf(read: CounterRead): string[] {
+  if ('monthsFrom' in read) return [read.monthsFrom];
   if (!('from' in read)) return [];
   return read.to === undefined ? [read.from] : [read.from, read.to];
 }
@@ -211,6 +221,23 @@ export function counterArms(
         ])
         .groupBy(withoutMonth);
     }
+    if ('monthsFrom' in read) {
+      const monthsFrom = froms[nextFrom++] ?? '';
+      // The month's bucket as it is, or an earlier month's without its month ('state|').
+      const recentOrEarlier = sql<string>`case when ${bucketMonth} >= ${monthsFrom} then bucket
+        else ${withoutMonth} || '|' end`;
+      return (
+        rows
+          .select((eb) => [
+            arm,
+            recentOrEarlier.as('bucket'),
+            eb.fn.sum<number | string>('n').as('n'),
+            eb.fn.sum<number | string>('amount').as('amount'),
+          ])
+          // By its place: PostgreSQL would not take the expression again, its value bound twice.
+          .groupBy(sql`2`)
+      );
+    }
     const from = 'from' in read ? froms[nextFrom++] : undefined;
     const to = 'from' in read && read.to !== undefined ? froms[nextFrom++] : undefined;
     return rows
@@ -236,7 +263,10 @@ const counterSetStatements = new Map<string, PrecompiledQuery<string[], CounterA
 /** The shape of some reads: their lists and kinds (a key of statements reading them). */
 export function counterReadsKey(reads: readonly CounterRead[]): string {
   return JSON.stringify(
-    reads.map((read) => [read.list, 'from' in read ? boundsOf(read).length : 'withoutMonth' in read]),
+    reads.map((read) => [
+      read.list,
+      'from' in read ? boundsOf(read).length : 'monthsFrom' in read ? 'monthsFrom' : 'withoutMonth' in read,
+    ]),
   );
 }
 
@@ -299,9 +329,6 @@ function perPatternCount<Row>(
     return query;
   };
 }
-
-/** A bucket's month, its last part ('YYYY-MM'). */
-const bucketMonth = sql<string>`substr(bucket, length(bucket) - ${sql.lit(MONTH_SUFFIX_LENGTH - 2)})`;
 
 const monthsOfBuckets = perPatternCount(0, (db, list, patterns) =>
   matchingBuckets(db, list, patterns)
