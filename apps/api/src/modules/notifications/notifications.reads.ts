@@ -302,6 +302,8 @@ export async function listNotifications(
     );
   const page = await fetchListPage(db, {
     searching: Boolean(query.search || query.period),
+    // A period without a term: its start moves with the clock, its set is never asked twice.
+    witnessed: Boolean(query.search) || !query.period,
     capped: unfiltered && searchCapped(NOTIFICATION_SEARCH, plans),
     counted: {
       reads: [{ list: 'notifications' }],
