@@ -14,7 +14,7 @@ const OPEN_DISPUTE = new Set(['open', 'under_review']);
  * The kept counters the dashboard reads, in one statement: users by state; users by month from the
  * first of the twelve months it shows; projects, disputes and offers by month from last month, the
  * earlier months summed by the database (483 buckets turned into objects at each request at a million
- * users, 110 now: a loaded process spent a third of its time collecting them).
+ * users, 88 now: a loaded process spent a third of its time collecting them).
  */
 function dashboardReads(firstMonth: string, lastMonth: string) {
   return [
