@@ -19,6 +19,19 @@ export function recordingStatements(db: Kysely<Database>): { db: Kysely<Database
   return { db: recorded, statements };
 }
 
+/** A handle on `db` that records how many rows each statement it runs returned. */
+export function recordingRowCounts(db: Kysely<Database>): { db: Kysely<Database>; rowCounts: number[] } {
+  const rowCounts: number[] = [];
+  const recorded = db.withPlugin({
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      rowCounts.push(args.result.rows.length);
+      return args.result;
+    },
+  });
+  return { db: recorded, rowCounts };
+}
+
 /**
  * Records the kind of each statement a database handle runs (a raw one: a witnesses' check, db/
  * capped-witnesses); a statement only compiled (a key) has no result and is not recorded.

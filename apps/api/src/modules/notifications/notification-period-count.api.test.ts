@@ -1,9 +1,8 @@
 import { SEARCH_COUNT_CAP } from '@kwanza/contract';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/schema.js';
 import { notificationSearchText } from '../../lib/search-text.js';
 import { insertUser } from '../../test/factories.js';
+import { recordingRowCounts } from '../../test/statement-recorder.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
 import { listNotifications } from './notifications.reads.js';
 
@@ -12,19 +11,6 @@ import { listNotifications } from './notifications.reads.js';
  * ever asked twice. The database counts up to the cap; no match is handed to JavaScript (on
  * PostgreSQL each request read 1,101 ids to keep as witnesses nobody would check).
  */
-
-/** A handle on `db` that records how many rows each statement returned. */
-function recordingRowCounts(db: Kysely<Database>): { db: Kysely<Database>; rowCounts: number[] } {
-  const rowCounts: number[] = [];
-  const recorded = db.withPlugin({
-    transformQuery: (args) => args.node,
-    transformResult: async (args) => {
-      rowCounts.push(args.result.rows.length);
-      return args.result;
-    },
-  });
-  return { db: recorded, rowCounts };
-}
 
 const UNFILTERED = { search: undefined, notification_type: undefined, is_read: undefined } as const;
 
