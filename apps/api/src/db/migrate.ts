@@ -43,6 +43,7 @@ import * as tableVersions from './migrations/2026-11-30-0046-table-versions.js';
 import * as verificationPendingHours from './migrations/2026-11-30-0047-verification-pending-hours.js';
 import * as moreTableVersions from './migrations/2026-12-01-0048-more-table-versions.js';
 import * as verificationSyncWhenChanged from './migrations/2026-12-01-0049-verification-sync-when-changed.js';
+import * as postgresTableWrites from './migrations/2026-12-01-0050-postgres-table-writes.js';
 import type { Database } from './schema.js';
 
 /** Every migration, by date-prefixed name. Add new ones at the end; never edit an applied one. */
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-0047-verification-pending-hours': verificationPendingHours,
   '2026-12-01-0048-more-table-versions': moreTableVersions,
   '2026-12-01-0049-verification-sync-when-changed': verificationSyncWhenChanged,
+  '2026-12-01-0050-postgres-table-writes': postgresTableWrites,
 };
 
 export class MigrationError extends Error {}

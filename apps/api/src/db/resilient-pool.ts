@@ -2,6 +2,7 @@ import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryRes
 import type pg from 'pg';
 import { isConnectionLost } from '../lib/database-errors.js';
 import { postgresStatementName } from './prepared-statements.js';
+import { noteStatement } from './statement-reads.js';
 
 export type PoolErrorListener = (error: Error) => void;
 
@@ -15,6 +16,7 @@ export type PoolErrorListener = (error: Error) => void;
  *   from the pool at all: the same error would end the process. Each checked-out client gets one
  *   for as long as it is out.
  * - A statement named for PostgreSQL (db/prepared-statements) runs as a named prepared statement.
+ * - Each statement that ran is noted for the response being kept, if one is (db/statement-reads).
  * - A client whose connection failed or whose query timed out client-side (the server did not answer
  *   within `query_timeout`; the connection is still waiting for that answer) is destroyed when it is
  *   released instead of going back to the pool, so the next request opens a fresh connection: the
@@ -56,8 +58,14 @@ export class ResilientPool implements PostgresPool {
           ? client.query(first, parameters as unknown[])
           : client.query({ name, text: first, values: parameters as unknown[] })
       )
-        .then((result) => result as unknown as PostgresQueryResult<unknown>)
+        .then((result) => {
+          // A response kept while the tables it read are unchanged learns them from its statements.
+          noteStatement(first, parameters ?? [], result.command === 'SELECT');
+          return result as unknown as PostgresQueryResult<unknown>;
+        })
         .catch((error: unknown) => {
+          // An answer that got past a failed statement is never kept (noted as one that may write).
+          noteStatement(first, parameters ?? [], false);
           if (error instanceof Error && isConnectionLost(error)) broken ??= error;
           throw error;
         });

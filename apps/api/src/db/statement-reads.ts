@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /*
- * SQLite: the statements a piece of work runs, noted by the connection (db/statement-cache.ts) as
- * they run, whoever built them (Kysely, a precompiled statement, raw SQL). A response kept while the
+ * The statements a piece of work runs, noted by the connection (SQLite: db/statement-cache.ts;
+ * PostgreSQL: db/resilient-pool.ts) as they run, whoever built them (Kysely, a precompiled statement, raw SQL). A response kept while the
  * tables it read are unchanged (plugins/kept-responses.ts) learns from them which tables those are.
  */
 

@@ -28,8 +28,11 @@ import { withoutNotingStatements } from './statement-reads.js';
  * or that calls a function whose answer moves with time or chance, is never kept: it runs each time.
  * Whole responses are kept the same way (plugins/kept-responses.ts).
  *
- * PostgreSQL runs the statements each time: a version row raised by every write would serialize its
- * concurrent writers; its capped searches keep their witnesses (db/capped-witnesses.ts).
+ * PostgreSQL: its tables' versions (migration 2026-12-01-0050) count the statements that wrote them,
+ * as rows inserted by statement triggers (a version row raised by every write would serialize its
+ * concurrent writers); the tables a statement reads come from its plan. Whole responses are kept with
+ * them (plugins/kept-responses.ts); the counting statements and page ids here are still run each time
+ * (its capped searches keep their witnesses, db/capped-witnesses.ts).
  */
 
 /**
@@ -63,7 +66,7 @@ const tablesByDatabase = new RecentlyUsedPerOwner<Kysely<Database>, string, read
  * functions (not a column of that name: the journal's `changes`), the clock's keywords, 'now'.
  */
 const UNSTABLE_SQL =
-  /\b(random|randomblob|changes|total_changes|last_insert_rowid)\s*\(|\bcurrent_(date|time|timestamp)\b|'now'/i;
+  /\b(random|randomblob|changes|total_changes|last_insert_rowid|now|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|gen_random_uuid|nextval|currval|setval|txid_current|pg_current_xact_id|pg_backend_pid|current_setting)\s*\(|\bcurrent_(date|time|timestamp)\b|\blocal(time|timestamp)\b|'now'/i;
 
 /**
  * `compute`'s answer, or the one it gave before when none of the tables `statements` read has changed
@@ -154,10 +157,67 @@ function unplugged(db: Kysely<Database>): Kysely<Database> {
 
 /** Every versioned table's version now. */
 export async function tableVersions(db: Kysely<Database>): Promise<Map<string, number>> {
+  if (dialectOf(db) === 'postgres') return postgresTableVersions(db);
   const { rows } = await withoutNotingStatements(() =>
     sql<{ name: string; version: number }>`select name, version from table_versions`.execute(unplugged(db)),
   );
   return new Map(rows.map((row) => [row.name, Number(row.version)]));
+}
+
+/**
+ * PostgreSQL (migration 2026-12-01-0050): a table's version is its total plus its write rows not yet
+ * moved into it, read by one statement, so under one snapshot: a compaction committed or not, the
+ * sum is the same.
+ */
+async function postgresTableVersions(db: Kysely<Database>): Promise<Map<string, number>> {
+  const { rows } = await withoutNotingStatements(() =>
+    sql<{ name: string; total: string; pending: string }>`
+      select t.name, t.total, count(w.id) as pending
+      from table_write_totals t left join table_writes w on w.name = t.name
+      group by t.name, t.total`.execute(unplugged(db)),
+  );
+  let pending = 0;
+  const versions = new Map<string, number>();
+  for (const row of rows) {
+    pending += Number(row.pending);
+    versions.set(row.name, Number(row.total) + Number(row.pending));
+  }
+  if (pending >= COMPACT_AFTER_WRITES) void compactInBackground(db);
+  return versions;
+}
+
+/** Write rows past which a version read moves them into the totals (they are counted at each read). */
+const COMPACT_AFTER_WRITES = 256;
+const compacting = new WeakSet<Kysely<Database>>();
+
+async function compactInBackground(db: Kysely<Database>): Promise<void> {
+  if (compacting.has(db)) return;
+  compacting.add(db);
+  try {
+    await compactTableWrites(db);
+  } catch {
+    // Tried again at a later read (the database busy or closing): the versions are right meanwhile.
+  } finally {
+    compacting.delete(db);
+  }
+}
+
+/**
+ * PostgreSQL: moves the committed write rows into the tables' totals, in one statement, so that no
+ * version changes (a read sees the statement's rows both deleted and added, or neither). Two
+ * processes compacting at once: the second skips the rows the first deleted (it waits for its commit,
+ * then finds them gone), and adds only what it deleted itself.
+ */
+export async function compactTableWrites(db: Kysely<Database>): Promise<void> {
+  await withoutNotingStatements(() =>
+    sql`
+      with gone as (
+        delete from table_writes where id <= (select max(id) from table_writes) returning name
+      )
+      update table_write_totals t set total = t.total + g.n
+      from (select name, count(*) as n from gone group by name) g
+      where t.name = g.name`.execute(unplugged(db)),
+  );
 }
 
 /**
@@ -215,6 +275,7 @@ export async function readTablesOf(
   statement: Pick<CompiledQuery, 'sql' | 'parameters'>,
 ): Promise<readonly string[] | null> {
   if (UNSTABLE_SQL.test(statement.sql)) return null;
+  if (dialectOf(db) === 'postgres') return postgresTablesOf(db, statement);
   const program = await unplugged(db).executeQuery<ProgramStep>(
     CompiledQuery.raw(`explain ${statement.sql}`, [...statement.parameters]),
   );
@@ -255,6 +316,44 @@ export async function readTablesOf(
     for (const object of objects) {
       if (object.type === 'trigger' && COUNTERS_WRITE.test(object.sql ?? '')) tables.add(object.tbl_name);
     }
+  }
+  return [...tables].sort();
+}
+
+interface PostgresPlanNode {
+  'Node Type'?: string;
+  'Relation Name'?: string;
+  Plans?: PostgresPlanNode[];
+}
+
+/**
+ * PostgreSQL: the tables one statement reads, from its plan (`explain (format json)` with its
+ * values): each scan names its table, subplans and CTEs included. A plan that writes or locks rows
+ * is never kept. The counters are read as the tables whose triggers write them, as on SQLite.
+ */
+async function postgresTablesOf(
+  db: Kysely<Database>,
+  statement: Pick<CompiledQuery, 'sql' | 'parameters'>,
+): Promise<readonly string[] | null> {
+  const { rows } = await unplugged(db).executeQuery<{ 'QUERY PLAN': Array<{ Plan: PostgresPlanNode }> }>(
+    CompiledQuery.raw(`explain (format json) ${statement.sql}`, [...statement.parameters]),
+  );
+  const tables = new Set<string>();
+  const visit = (node: PostgresPlanNode): boolean => {
+    if (node['Node Type'] === 'ModifyTable' || node['Node Type'] === 'LockRows') return false;
+    if (node['Relation Name'] !== undefined) tables.add(node['Relation Name']);
+    return (node.Plans ?? []).every(visit);
+  };
+  for (const row of rows) {
+    for (const plan of row['QUERY PLAN']) if (!visit(plan.Plan)) return null;
+  }
+  if (tables.has(COUNTERS_TABLE)) {
+    tables.delete(COUNTERS_TABLE);
+    const { rows: triggers } = await sql<{ name: string; body: string }>`
+      select c.relname as name, p.prosrc as body
+      from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+      where not t.tgisinternal`.execute(unplugged(db));
+    for (const trigger of triggers) if (COUNTERS_WRITE.test(trigger.body)) tables.add(trigger.name);
   }
   return [...tables].sort();
 }

@@ -6,7 +6,7 @@ import { stampOf, tablesReadBy, tableVersions } from '../db/unchanged-tables.js'
 import { RecentlyUsed } from '../lib/recently-used.js';
 
 /*
- * SQLite: a list's whole answer kept while the tables it read are unchanged.
+ * A list's whole answer kept while the tables it read are unchanged (SQLite and PostgreSQL).
  *
  * A list request on unchanged tables does its whole work again to find the same answer: at a million
  * users a users page costs its process 0.66 ms of CPU, 0.26 of SQL and most of the rest building,
@@ -29,7 +29,9 @@ import { RecentlyUsed } from '../lib/recently-used.js';
  * (modules/verifications/urgency-expiry.ts), a period losing its oldest row or starting again at
  * midnight (lib/period-expiry.ts), a new UTC day or month.
  *
- * PostgreSQL: not kept. A version raised by every write would serialize its concurrent writers.
+ * PostgreSQL too: its versions count the statements that wrote each table (rows inserted by statement
+ * triggers, which wait on no other writer: migration 2026-12-01-0050), and the tables a statement
+ * reads come from its plan (db/unchanged-tables.ts).
  */
 
 /** Answers kept per process (the least recently used dropped past this many). */
@@ -45,7 +47,7 @@ export type KeptResponseRule = true | ((request: FastifyRequest) => boolean);
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * SQLite: the answer is kept while the tables it read are unchanged (plugins/kept-responses.ts),
+     * The answer is kept while the tables it read are unchanged (plugins/kept-responses.ts),
      * for the requests this allows. Only for a GET whose answer depends on nothing but the admin, the
      * URL and the rows of the tables it reads.
      */
@@ -77,7 +79,7 @@ export function keptResponseStats(app: FastifyInstance): KeptResponseStats {
 }
 
 export function registerKeptResponses(app: FastifyInstance, options: { enabled: boolean }): void {
-  if (!options.enabled || app.dialect !== 'sqlite') return;
+  if (!options.enabled) return;
   const kept = new RecentlyUsed<string, KeptEntry>(KEPT_RESPONSES);
   const pending = new WeakMap<FastifyRequest, PendingAnswer>();
   const db: Kysely<Database> = app.db;
@@ -162,7 +164,7 @@ const beingKept = new WeakSet<FastifyRequest>();
 
 /**
  * Whether the answer being written for `request` may be kept: a route reads when its answer
- * changes by the clock (`keepAnswerUntil`) only then (never on PostgreSQL, nor with KEPT_RESPONSES off).
+ * changes by the clock (`keepAnswerUntil`) only then (never with KEPT_RESPONSES off).
  */
 export function answerMayBeKept(request: FastifyRequest): boolean {
   return beingKept.has(request);

@@ -3,12 +3,14 @@ import type { AppConfig } from '../config.js';
 import { type DatabaseOptions, openDatabase } from '../db/database.js';
 import { indexMergesOf } from '../db/text-index-merge.js';
 import { startTextIndexUpkeep } from '../db/text-index-upkeep.js';
+import { compactTableWrites } from '../db/unchanged-tables.js';
 import { API_AUTOCHECKPOINT_PAGES } from '../db/wal-checkpoints.js';
 import { recordAuditHours } from '../lib/audit-hours.js';
 import { purgeExpiredAuditEntries } from '../lib/audit-retention.js';
 
 const AUDIT_PURGE_INTERVAL_MS = 24 * 3600 * 1000;
 const AUDIT_HOURS_INTERVAL_MS = 10 * 60 * 1000;
+const TABLE_WRITES_COMPACTION_INTERVAL_MS = 10 * 1000;
 
 /**
  * The database options of an API process: under a supervisor, the write-ahead log's checkpoints are
@@ -42,6 +44,17 @@ export async function serve(config: AppConfig, standalone: boolean): Promise<str
   }, AUDIT_HOURS_INTERVAL_MS);
   hourTimer.unref();
   app.addHook('onClose', async () => clearInterval(hourTimer));
+  // PostgreSQL: the tables' write rows moved into their totals every ten seconds in each process,
+  // whoever wrote them (the reads that find many move them too): db/unchanged-tables.ts.
+  if (database.dialect === 'postgres') {
+    const compactionTimer = setInterval(() => {
+      compactTableWrites(database.db).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'table writes compaction postponed');
+      });
+    }, TABLE_WRITES_COMPACTION_INTERVAL_MS);
+    compactionTimer.unref();
+    app.addHook('onClose', async () => clearInterval(compactionTimer));
+  }
   // Alone, this process merges the text indexes too, on the connection its requests use (with
   // several, the supervising process does, on a connection of its own: server/sqlite-upkeep.ts).
   if (standalone && database.dialect === 'sqlite') {

@@ -1,18 +1,20 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutNotingStatements } from '../db/statement-reads.js';
 import { insertCategory } from '../modules/projects/projects.factories.js';
 import { createTestDatabase } from '../test/test-context.js';
 import { answerMayBeKept, registerKeptResponses } from './kept-responses.js';
 
 /*
- * SQLite: which answers plugins/kept-responses.ts keeps, on routes written for the test.
+ * Which answers plugins/kept-responses.ts keeps, on routes written for the test (both databases).
  */
 
-describe('what a kept answer may read and do (sqlite)', () => {
+describe('what a kept answer may read and do', () => {
   let app: FastifyInstance;
   let dispose: () => Promise<void>;
   let runs: Record<string, number>;
+  let raceWith: (write: () => Promise<void>) => void;
 
   beforeAll(async () => {
     const database = await createTestDatabase();
@@ -47,6 +49,31 @@ describe('what a kept answer may read and do (sqlite)', () => {
       const period = (request.query as { period?: string }).period ?? null;
       return { n: rows.length, period, mayBeKept: answerMayBeKept(request) };
     });
+    app.get('/writes-in-a-read', { config: { keptResponse: true } }, async () => {
+      counted('writes-in-a-read');
+      // A statement that reads and writes (SQLite: it opens a table to write; PostgreSQL: its plan does).
+      const { rows } = await sql<{ n: number }>`
+        with touched as (update categories set description = 'lu' where id = -1 returning id)
+        select count(*) as n from touched`.execute(db);
+      return { n: Number(rows[0]?.n) };
+    });
+    app.get('/clock', { config: { keptResponse: true } }, async () => {
+      counted('clock');
+      const { rows } = await sql<{ at: unknown }>`select current_timestamp as at from categories`.execute(db);
+      return { n: rows.length };
+    });
+    let writeDuring: (() => Promise<void>) | undefined;
+    app.get('/race', { config: { keptResponse: true } }, async () => {
+      counted('race');
+      const names = (await db.selectFrom('categories').select('name').execute()).map((row) => row.name);
+      // A write committed after the versions were read and after this answer's statement ran.
+      await writeDuring?.();
+      writeDuring = undefined;
+      return { names };
+    });
+    raceWith = (write) => {
+      writeDuring = write;
+    };
     app.get('/failing', { config: { keptResponse: true } }, async (_request, reply) => {
       counted('failing');
       await db.selectFrom('categories').select('id').execute();
@@ -83,6 +110,29 @@ describe('what a kept answer may read and do (sqlite)', () => {
     const [, failed] = await twice('/failing');
     expect(failed.statusCode).toBe(404);
     expect(runs.failing).toBe(2);
+  });
+
+  it('never keeps an answer whose statement writes while it reads, or reads the clock', async () => {
+    await twice('/writes-in-a-read');
+    expect(runs['writes-in-a-read']).toBe(2);
+    await twice('/clock');
+    expect(runs.clock).toBe(2);
+  });
+
+  it('does not serve an answer computed before a write that committed while it was computed', async () => {
+    await insertCategory(app.db, 'Avant la course');
+    // Outside the request's noted statements, as another process's write would be.
+    raceWith(() =>
+      withoutNotingStatements(() => insertCategory(app.db, 'Pendant la course')).then(() => undefined),
+    );
+    const first = await app.inject({ method: 'GET', url: '/race' });
+    expect(first.json().names).not.toContain('Pendant la course');
+    const second = await app.inject({ method: 'GET', url: '/race' });
+    expect(runs.race).toBe(2);
+    expect(second.json().names).toContain('Pendant la course');
+    // Then kept: no write since.
+    await app.inject({ method: 'GET', url: '/race' });
+    expect(runs.race).toBe(2);
   });
 
   it('asks the route’s rule for each request, and tells the handler whether its answer may be kept', async () => {
