@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
 import { type DatabaseOptions, openDatabase } from '../db/database.js';
@@ -20,6 +21,25 @@ export function apiDatabaseOptions(config: AppConfig, standalone: boolean): Data
   return standalone ? config : { ...config, sqliteAutocheckpointPages: API_AUTOCHECKPOINT_PAGES };
 }
 
+/**
+ * Runs `task` every `intervalMs` beside the requests until the app closes (an unreferenced timer: it
+ * keeps no process alive); a failure is logged as `postponed` and the next turn tries again.
+ */
+function repeatBeside(
+  app: FastifyInstance,
+  intervalMs: number,
+  task: () => Promise<unknown>,
+  postponed: string,
+): void {
+  const timer = setInterval(() => {
+    task().catch((error: unknown) => {
+      app.log.warn({ err: error }, postponed);
+    });
+  }, intervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
 /** Serves the console and the API in this process; resolves with the address it listens on. */
 export async function serve(config: AppConfig, standalone: boolean): Promise<string> {
   const database = openDatabase(apiDatabaseOptions(config, standalone));
@@ -27,33 +47,30 @@ export async function serve(config: AppConfig, standalone: boolean): Promise<str
   // The audit journal's retention, once a day in each process (a purge finds nothing left to do
   // after another one; the first ran at start-up, in server/prepare.ts).
   if (config.auditRetentionDays > 0) {
-    const timer = setInterval(() => {
-      purgeExpiredAuditEntries(database.db, config.auditRetentionDays).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'audit retention postponed');
-      });
-    }, AUDIT_PURGE_INTERVAL_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    repeatBeside(
+      app,
+      AUDIT_PURGE_INTERVAL_MS,
+      () => purgeExpiredAuditEntries(database.db, config.auditRetentionDays),
+      'audit retention postponed',
+    );
   }
   // The journal's hours, counted every ten minutes in each process (another finds them already
   // counted; the first count ran at start-up, in server/prepare.ts).
-  const hourTimer = setInterval(() => {
-    recordAuditHours(database.db).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'audit hour count postponed');
-    });
-  }, AUDIT_HOURS_INTERVAL_MS);
-  hourTimer.unref();
-  app.addHook('onClose', async () => clearInterval(hourTimer));
+  repeatBeside(
+    app,
+    AUDIT_HOURS_INTERVAL_MS,
+    () => recordAuditHours(database.db),
+    'audit hour count postponed',
+  );
   // PostgreSQL: the tables' write rows moved into their totals every ten seconds in each process,
   // whoever wrote them (the reads that find many move them too): db/unchanged-tables.ts.
   if (database.dialect === 'postgres') {
-    const compactionTimer = setInterval(() => {
-      compactTableWrites(database.db).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'table writes compaction postponed');
-      });
-    }, TABLE_WRITES_COMPACTION_INTERVAL_MS);
-    compactionTimer.unref();
-    app.addHook('onClose', async () => clearInterval(compactionTimer));
+    repeatBeside(
+      app,
+      TABLE_WRITES_COMPACTION_INTERVAL_MS,
+      () => compactTableWrites(database.db),
+      'table writes compaction postponed',
+    );
   }
   // Alone, this process merges the text indexes too, on the connection its requests use (with
   // several, the supervising process does, on a connection of its own: server/sqlite-upkeep.ts).

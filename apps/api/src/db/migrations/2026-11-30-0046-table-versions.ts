@@ -16,8 +16,8 @@ import { PostgresAdapter, sql } from 'kysely';
 /* Only raw SQL is run: no table types, so no `Kysely<any>` escape hatch either. */
 type AnyDb = Parameters<ReturnType<typeof sql.raw>['execute']>[0];
 
-/** The tables a list's search, its filters and its related sides read. */
-const VERSIONED_TABLES = [
+/** The tables a list's search, its filters and its related sides read (PostgreSQL's too: 0050). */
+export const VERSIONED_TABLES = [
   'users',
   'provider_profiles',
   'provider_verifications',

@@ -16,12 +16,13 @@ import { PostgresAdapter, sql } from 'kysely';
 /* Only raw SQL is run: no table types, so no `Kysely<any>` escape hatch either. */
 type AnyDb = Parameters<ReturnType<typeof sql.raw>['execute']>[0];
 
-const TABLES = ['admin_preferences', 'audit_entry_days', 'audit_entry_hours'] as const;
+/** Versioned from this migration on (PostgreSQL's too: 0050). */
+export const MORE_VERSIONED_TABLES = ['admin_preferences', 'audit_entry_days', 'audit_entry_hours'] as const;
 const EVENTS = ['insert', 'update', 'delete'] as const;
 
 export async function up(db: AnyDb): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return;
-  for (const table of TABLES) {
+  for (const table of MORE_VERSIONED_TABLES) {
     await sql`insert into table_versions (name, version) values (${table}, 0)`.execute(db);
     for (const event of EVENTS) {
       await sql
@@ -36,7 +37,7 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return;
-  for (const table of TABLES) {
+  for (const table of MORE_VERSIONED_TABLES) {
     for (const event of EVENTS) await sql.raw(`drop trigger ${table}_version_${event}`).execute(db);
     await sql`delete from table_versions where name = ${table}`.execute(db);
   }

@@ -1,4 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
+import { VERSIONED_TABLES as FIRST_VERSIONED_TABLES } from './2026-11-30-0046-table-versions.js';
+import { MORE_VERSIONED_TABLES } from './2026-12-01-0048-more-table-versions.js';
 
 /*
  * Frozen in time: no application imports.
@@ -21,30 +23,8 @@ import { PostgresAdapter, sql } from 'kysely';
 /* Only raw SQL is run: no table types, so no `Kysely<any>` escape hatch either. */
 type AnyDb = Parameters<ReturnType<typeof sql.raw>['execute']>[0];
 
-/** The versioned tables of migrations 0046 and 0048. */
-const VERSIONED_TABLES = [
-  'users',
-  'provider_profiles',
-  'provider_verifications',
-  'client_verifications',
-  'categories',
-  'subcategories',
-  'projects',
-  'offers',
-  'disputes',
-  'dispute_evidence',
-  'dispute_status_history',
-  'reports',
-  'conversations',
-  'messages',
-  'conversation_figures',
-  'notifications',
-  'notification_broadcasts',
-  'audit_entries',
-  'admin_preferences',
-  'audit_entry_days',
-  'audit_entry_hours',
-] as const;
+/** The versioned tables of migrations 0046 and 0048 (migrations import no application code). */
+const VERSIONED_TABLES = [...FIRST_VERSIONED_TABLES, ...MORE_VERSIONED_TABLES];
 
 export async function up(db: AnyDb): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
