@@ -2,8 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /*
  * The statements a piece of work runs, noted by the connection (SQLite: db/statement-cache.ts;
- * PostgreSQL: db/resilient-pool.ts) as they run, whoever built them (Kysely, a precompiled statement, raw SQL). A response kept while the
- * tables it read are unchanged (plugins/kept-responses.ts) learns from them which tables those are.
+ * PostgreSQL: db/resilient-pool.ts) as they run, whoever built them (Kysely, a precompiled statement,
+ * raw SQL). A response kept while the tables it read are unchanged (plugins/kept-responses.ts) learns
+ * from them which tables those are.
  */
 
 export interface StatementReads {

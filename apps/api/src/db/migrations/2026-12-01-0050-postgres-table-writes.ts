@@ -7,7 +7,7 @@ import { MORE_VERSIONED_TABLES } from './2026-12-01-0048-more-table-versions.js'
  *
  * PostgreSQL: a version per table that a list reads, as SQLite has (migrations 2026-11-30-0046 and
  * 2026-12-01-0048), without a row that every writer must lock. Each insert, update, delete or
- * truncate statement of a versioned table adds a row naming it to `table_writes`, in its own
+ * truncate statement of a versioned table adds a row naming it to `table_writes`, in the writer's
  * transaction, whoever writes; a table's version is its total in `table_write_totals` plus its rows
  * still in `table_writes`, read by one statement (one snapshot). A write's row counts from its commit:
  * a version only grows, and a commit after it was read makes the next read differ. Inserts of
