@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertNotificationRow } from '../modules/notifications/notifications.factories.js';
+import { insertCategory } from '../modules/projects/projects.factories.js';
 import {
   hoursAgo,
   insertClientVerification,
@@ -84,6 +85,35 @@ describe('answers of the lists kept while their tables are unchanged', () => {
     await get('/api/users/');
     await insertUser(ctx.db, { username: 'nouveau.membre', email: 'nouveau.membre@kwanza.test' });
     expect(((await get('/api/users/')).json() as { count: number }).count).toBe(counted.count + 1);
+  });
+
+  it('never serves an answer older than a write committed before the request, under concurrent requests', async () => {
+    // Three admins' consoles polling while the marketplace writes: each answer must hold every write
+    // committed before its request started, whether it was computed or served from what was kept.
+    const url = '/api/categories/';
+    const committed: string[] = [];
+    const missing: string[] = [];
+    const before = served();
+    const poll = async () => {
+      for (let round = 0; round < 25; round += 1) {
+        const known = [...committed];
+        const names = new Set(((await get(url)).json() as Array<{ name: string }>).map((row) => row.name));
+        for (const name of known) if (!names.has(name)) missing.push(name);
+      }
+    };
+    const write = async () => {
+      for (let index = 0; index < 12; index += 1) {
+        const name = `Concurrente ${index}`;
+        await insertCategory(ctx.db, name);
+        committed.push(name);
+      }
+    };
+    await Promise.all([poll(), poll(), poll(), write()]);
+    expect(missing).toEqual([]);
+    // Some answers were served from what was kept meanwhile, and the last one holds every write.
+    expect(served()).toBeGreaterThan(before);
+    const names = ((await get(url)).json() as Array<{ name: string }>).map((row) => row.name);
+    expect(names).toEqual(expect.arrayContaining(committed));
   });
 
   it('keeps each admin’s answer apart', async () => {
