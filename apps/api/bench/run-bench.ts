@@ -51,6 +51,7 @@ import { runAsAudited } from '../src/lib/audit-context.js';
 import { trackChanges } from '../src/lib/audit-objects.js';
 import { broadcastNotification } from '../src/modules/notifications/notifications.writes.js';
 import { seedDatabase } from '../src/seed/seed-database.js';
+import { formatPhaseTimings, PhaseClock } from '../src/seed/seed-phases.js';
 import { defaultWorkers } from '../src/server/default-workers.js';
 import { DocumentStorage, documentsDir } from '../src/storage/document-storage.js';
 import { availableLoadTool, type LoadTool, load, percentile } from './load-generator.js';
@@ -228,8 +229,14 @@ async function prepareDatabase(): Promise<void> {
     }
     console.log(`Chargement de ${users.toLocaleString('fr-FR')} utilisateurs (${setup.dialect})...`);
     const start = performance.now();
-    await seedDatabase(setup.db, { users, storage: new DocumentStorage(documentsDir(dataDir)) });
+    const clock = new PhaseClock();
+    await seedDatabase(setup.db, {
+      users,
+      storage: new DocumentStorage(documentsDir(dataDir)),
+      onPhase: (phase) => clock.end(phase),
+    });
     console.log(`Données chargées en ${((performance.now() - start) / 1000).toFixed(1)} s.`);
+    console.log(formatPhaseTimings(clock.timings));
   } finally {
     await setup.close();
   }

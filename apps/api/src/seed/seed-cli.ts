@@ -7,9 +7,10 @@ import { migrateToLatest } from '../db/migrate.js';
 import { DocumentStorage, documentsDir } from '../storage/document-storage.js';
 import { resetSeedData } from './reset-seed-data.js';
 import { DEFAULT_SEED, type SeedSummary, seedDatabase } from './seed-database.js';
+import { formatPhaseTimings, PhaseClock } from './seed-phases.js';
 
 /*
- * `npm run seed -- [--users N] [--seed N] [--reset]`: fills the configured database (DATA_DIR or
+ * `npm run seed -- [--users N] [--seed N] [--reset] [--phases]`: fills the configured database (DATA_DIR or
  * DATABASE_URL) with demo data.
  */
 
@@ -17,10 +18,11 @@ const DEFAULT_USERS = 300;
 /** From this size on the progress bar is shown even when the output is not a terminal. */
 const LARGE_RUN = 10_000;
 
-const USAGE = `Usage : npm run seed -- [--users N] [--seed N] [--reset]
+const USAGE = `Usage : npm run seed -- [--users N] [--seed N] [--reset] [--phases]
   --users N   nombre d'utilisateurs à créer (défaut ${DEFAULT_USERS})
   --seed N    graine du générateur (défaut ${DEFAULT_SEED}) : même graine, mêmes données
-  --reset     supprime d'abord les données existantes (les administrateurs avec mot de passe sont gardés)`;
+  --reset     supprime d'abord les données existantes (les administrateurs avec mot de passe sont gardés)
+  --phases    affiche la durée de chaque étape (temps écoulé et temps processeur)`;
 
 const SUMMARY_LABELS: Record<keyof SeedSummary, string> = {
   users: 'Utilisateurs',
@@ -45,12 +47,13 @@ const SUMMARY_LABELS: Record<keyof SeedSummary, string> = {
 
 class UsageError extends Error {}
 
-const KNOWN_FLAGS = new Set(['--users', '--seed', '--reset', '--help', '-h']);
+const KNOWN_FLAGS = new Set(['--users', '--seed', '--reset', '--phases', '--help', '-h']);
 
 interface CliOptions {
   users: number;
   seed: number;
   reset: boolean;
+  phases: boolean;
   help: boolean;
 }
 
@@ -63,7 +66,7 @@ function positiveInteger(value: string | undefined, name: string, fallback: numb
 }
 
 function parseOptions(args: string[]): CliOptions {
-  let values: { users?: string; seed?: string; reset?: boolean; help?: boolean };
+  let values: { users?: string; seed?: string; reset?: boolean; phases?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({
       args,
@@ -71,6 +74,7 @@ function parseOptions(args: string[]): CliOptions {
         users: { type: 'string' },
         seed: { type: 'string' },
         reset: { type: 'boolean' },
+        phases: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -82,6 +86,7 @@ function parseOptions(args: string[]): CliOptions {
     users: positiveInteger(values.users, 'users', DEFAULT_USERS),
     seed: positiveInteger(values.seed, 'seed', DEFAULT_SEED),
     reset: values.reset ?? false,
+    phases: values.phases ?? false,
     help: values.help ?? false,
   };
 }
@@ -133,10 +138,12 @@ async function main(): Promise<void> {
     /* The login admin exists before the seed, as when the server starts, so that it gets notifications. */
     const admin = await ensureFirstAdmin(handle.db, config);
     const started = performance.now();
+    const clock = new PhaseClock();
     const summary = await seedDatabase(handle.db, {
       users: options.users,
       seed: options.seed,
       storage,
+      onPhase: (phase) => clock.end(phase),
       onProgress: (done, total) => {
         if (!showProgress) return;
         if (!barStarted) {
@@ -148,6 +155,7 @@ async function main(): Promise<void> {
     if (barStarted) bar.stop();
     barStarted = false;
     console.log(formatSummary(summary, (performance.now() - started) / 1000, options.seed));
+    if (options.phases) console.log(formatPhaseTimings(clock.timings));
     console.log(loginHint(admin));
   } finally {
     if (barStarted) bar.stop();

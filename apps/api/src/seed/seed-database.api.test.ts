@@ -9,6 +9,7 @@ import { DocumentStorage } from '../storage/document-storage.js';
 import { createTestDatabase } from '../test/test-context.js';
 import { insertLoginAdmin } from './seed.test-support.js';
 import { type SeedSummary, seedDatabase } from './seed-database.js';
+import { SEED_PHASES, type SeedPhase } from './seed-phases.js';
 import { SEED_ID_TABLES } from './seed-writer.js';
 
 /*
@@ -42,6 +43,7 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   let summary: SeedSummary;
   let secondSummary: SeedSummary;
   let indexesBefore: string[];
+  const phases: SeedPhase[] = [];
 
   /**
    * The schema's indexes and triggers (SQLite: name and definition; PostgreSQL: the same, and its
@@ -75,7 +77,12 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
     await first.db.insertInto('audit_entry_hours').values({ hour: '2026-01-02T03', entries: 1 }).execute();
     await first.db.insertInto('audit_entry_days').values({ day: '2026-01-02', entries: 1 }).execute();
     summary = await seedDatabase(first.db, { users: USERS, storage: first.storage, now: NOW });
-    secondSummary = await seedDatabase(second.db, { users: USERS, storage: second.storage, now: NOW });
+    secondSummary = await seedDatabase(second.db, {
+      users: USERS,
+      storage: second.storage,
+      now: NOW,
+      onPhase: (phase) => phases.push(phase),
+    });
   });
 
   afterAll(async () => {
@@ -265,6 +272,10 @@ describe(`seedDatabase (${process.env.TEST_DATABASE ?? 'sqlite'})`, () => {
   it("leaves the journal's hours to be counted again, its past hours having taken entries", async () => {
     expect(await first.db.selectFrom('audit_entry_hours').selectAll().execute()).toEqual([]);
     expect(await first.db.selectFrom('audit_entry_days').selectAll().execute()).toEqual([]);
+  });
+
+  it('tells the end of each of its phases once, in order (npm run seed -- --phases)', () => {
+    expect(phases).toEqual([...SEED_PHASES]);
   });
 
   it('counts what it inserted', async () => {

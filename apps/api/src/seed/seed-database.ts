@@ -45,6 +45,7 @@ import { seedConversations } from './seed-conversations.js';
 import { seedDisputesOfProjects } from './seed-disputes.js';
 import { SeedDocuments } from './seed-documents.js';
 import { adminNotificationCount, seedNotifications, userNotificationCount } from './seed-notifications.js';
+import type { SeedPhase } from './seed-phases.js';
 import { seedProjectsOfClients } from './seed-projects.js';
 import { reportCount, seedReports } from './seed-reports.js';
 import { seedUserChunk } from './seed-users.js';
@@ -73,6 +74,8 @@ export interface SeedOptions {
   /** Reference time of every date; defaults to the start of the current UTC hour. */
   now?: Date;
   onProgress?: (done: number, total: number) => void;
+  /** Called as each phase of the seed ends, in the order of seed-phases `SEED_PHASES`. */
+  onPhase?: (phase: SeedPhase) => void;
   /**
    * SQLite: build the text indexes of the generated rows on another core while the load goes on
    * (seed/parallel-text-indexes); by default from TEXT_INDEXES_APART_FROM users.
@@ -129,6 +132,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
      counts and pages could not use index-only scans and plans were guessed (a verification count
      took 0.3 s at a million users). One VACUUM ANALYZE, as autovacuum would eventually run. */
   if (!isSqlite(db)) await sql`vacuum (analyze)`.execute(db);
+  options.onPhase?.('commit');
   return summary;
 }
 
@@ -173,12 +177,14 @@ async function seedInTransaction(
           indexesBuiltApart,
         ),
       );
+      options.onPhase?.('indexes');
       await withParallelSorts(trx, () => installCounterMachinery(trx));
       // The journal's past hours took entries: they are counted again (lib/audit-hours.ts).
       await trx.deleteFrom('audit_entry_hours').execute();
       await trx.deleteFrom('audit_entry_days').execute();
       // After the counters' recount, which starts from an empty `list_counters`.
       await installConversationActivityDays(trx);
+      options.onPhase?.('counters');
       // As late as it can be: the worker finishes its indexes while the load's own are built.
       await texts?.install(trx);
       await rebuildSearchIndexes(trx, builtApart);
@@ -187,6 +193,7 @@ async function seedInTransaction(
       /* Each rebuilt text index is left as a few large segments, which later writes would pay to
          merge (one insert in 64 into the audit journal's took 50 to 150 ms): one segment each. */
       await mergeTextIndexes(trx);
+      options.onPhase?.('text_indexes');
       return summary;
     }),
   );
@@ -264,14 +271,17 @@ async function fillDatabase(
     await seedConversations(context, projects, clients);
     await advance(count);
   }
+  options.onPhase?.('users');
 
   await seedReports(context, reports, advance);
   await seedNotifications(context, { perAdmin, users: userNotifications }, advance);
   // The journal's stage reads the loaded rows back.
   await previousStep;
   await context.writer.flush();
+  options.onPhase?.('reports_notifications');
   await seedAuditJournal(db, context);
   await context.writer.alignSequences();
+  options.onPhase?.('journal');
   context.summary.documents = documents.filesWritten;
   return context.summary;
 }
