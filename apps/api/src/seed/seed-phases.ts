@@ -4,7 +4,13 @@
  * its threads: the text-index worker and SQLite's sorting helpers count too).
  */
 
-/** The seed's phases, in the order they end (seedDatabase's `onPhase`). */
+/**
+ * The seed's phases, in the order they end (seedDatabase's `onPhase`): the users and what they bring
+ * (projects, offers, disputes, conversations, messages); the reports and notifications; the audit
+ * journal; the loaded tables' indexes (with the conversations' figures and the catalogue's counts);
+ * the counters' recount; the text indexes (the worker's copied in, or rebuilt, then merged); the
+ * commit (with the bulk-load settings restored and, on PostgreSQL, VACUUM ANALYZE).
+ */
 export const SEED_PHASES = [
   'users',
   'reports_notifications',
