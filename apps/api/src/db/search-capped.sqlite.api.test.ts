@@ -401,7 +401,10 @@ describe('a verification list probing its submission index among a common termâ€
     const plan = await planVerificationSearch(ctx.db, 'provider_verifications', 'huambo', {
       unfiltered: true,
       pageEnd: 19 * PAGE_SIZE,
-      keptShare: async () => null,
+      // Unfiltered: never asked.
+      keptShare: async () => {
+        throw new Error('keptShare asked without a filter');
+      },
     });
     expect(plan.capped).toBe(true);
     expect(plan.rowsPlans.get('provider_verifications')).toMatchObject({ kind: 'index', probe: true });

@@ -623,6 +623,25 @@ export function isBroadFilter(kept: number, total: number): boolean {
 }
 
 /**
+ * How many of `total` rows `rows` keep (a list's rows under filters no kept counter tells, a
+ * submission window among them, selecting one column), counted through their filters' index up to
+ * the share that makes them broad (`isBroadFilter`) and no further: never more than a tenth of the
+ * list.
+ */
+export async function countUpToBroad<QDB, TB extends keyof QDB, O>(
+  db: Kysely<Database>,
+  rows: SelectQueryBuilder<QDB, TB, O>,
+  total: number,
+): Promise<number> {
+  if (total <= 0) return 0;
+  const row = await db
+    .selectFrom(rows.limit(Math.ceil(BROAD_FILTER_SHARE * total)).as('kept'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
  * What a search's statements take from its plans beside the term (`searchMatches`: each side's kind
  * and its `joined` and `probe` marks), for a page statement's key (db/paginate.ts); null when a plan
  * holds ids, whose values are the statement's own.
@@ -719,15 +738,19 @@ export const TEXT_ORDER_PLAN: SearchPlan = { kind: 'scan', joined: true };
 /**
  * Whether a list may read a search's matches in the text index's order (`inTextIndexOrder`): on
  * SQLite, for a term of three characters or more whose plan does not already hold all its matches.
+ * `wordStarts`: a one-character term too, by its plan's word-start query (`SearchPlan.match`), for a
+ * list that hands its plan to `inTextIndexOrder`.
  */
 export function mayReadInTextOrder(
   dialect: Dialect,
   table: SearchableTable,
   term: string | undefined,
   plan: SearchPlan | undefined,
+  options: { wordStarts?: boolean } = {},
 ): term is string {
   if (!term || dialect !== 'sqlite' || plan?.kind === 'ids') return false;
-  return [...searchedText(term, table)].length >= TRIGRAM;
+  if ([...searchedText(term, table)].length >= TRIGRAM) return true;
+  return options.wordStarts === true && plan?.match !== undefined;
 }
 
 /**
@@ -742,11 +765,13 @@ export function mayReadInTextOrder(
  */
 export function inTextIndexOrder<DB, TB extends keyof DB, O>(
   matches: SelectQueryBuilder<DB, TB, O>,
-  search: { table: SearchableTable; term: string; alias?: string },
+  search: { table: SearchableTable; term: string; alias?: string; plan?: SearchPlan },
 ) {
   const fts = `${search.table}_fts`;
   const alias = search.alias ?? textColumn(search.table).table;
-  const phrase = ftsPhrase(searchedText(search.term, search.table));
+  // A one-character term: its plan's word-start query (`mayReadInTextOrder`'s `wordStarts`).
+  const wordStarts = search.plan?.kind === 'ids' ? undefined : search.plan?.match;
+  const phrase = wordStarts ?? ftsPhrase(searchedText(search.term, search.table));
   // The text index as a joined table, its matches read in its own order: `join <fts> ... order by rowid`.
   return matches
     .where(sql<SqlBool>`${sql.ref(`text_matches.${fts}`)} match ${phrase}`)

@@ -239,6 +239,7 @@ export async function pageOfClientVerifications(
             {
               table: 'client_verifications',
               term: filters.search,
+              plan: plans.get('client_verifications'),
             },
           )
         : filtered().select('client_verifications.id'),

@@ -23,6 +23,7 @@ import { fetchListPage, pageReaders, searchPage } from '../../db/paginate.js';
 import type { Database } from '../../db/schema.js';
 import {
   checkedUnlessByIds,
+  countUpToBroad,
   filteredColumn,
   inTextIndexOrder,
   rowPlans,
@@ -295,11 +296,18 @@ export async function pageOfProviderVerifications(
     {
       unfiltered: !filters.status && filters.is_business === undefined && filters.days === undefined,
       pageEnd: page.offset + page.limit,
-      // A submission window has no kept count.
+      /* A submission window has no kept count: its rows are counted up to the broad share. Walking
+         the window's index for a term's matches read every verification of the window when they were
+         fewer than the cap (`?search=q&days=7` at a million users: 82,000 of 277,000, 131 ms of SQL). */
       keptShare: async () => {
-        if (filters.days !== undefined) return null;
         const buckets = await listTotals(db);
-        return { kept: sumBuckets(buckets, bucketMatches(filters)), total: sumBuckets(buckets) };
+        const total = sumBuckets(buckets);
+        if (filters.days === undefined) return { kept: sumBuckets(buckets, bucketMatches(filters)), total };
+        const window = db
+          .selectFrom('provider_verifications')
+          .where((eb) => matchesFilters(eb, { ...filters, search: undefined }, now, dialectOf<Database>(db)))
+          .select('provider_verifications.id');
+        return { kept: await countUpToBroad(db, window, total), total };
       },
     },
   );
@@ -381,6 +389,7 @@ export async function pageOfProviderVerifications(
             {
               table: 'provider_verifications',
               term: filters.search,
+              plan: plans.get('provider_verifications'),
             },
           )
         : filtered().select('provider_verifications.id'),

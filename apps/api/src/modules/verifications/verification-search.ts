@@ -46,8 +46,9 @@ export interface VerificationSearchPlan {
 /**
  * Plans `term` on a verification list. `unfiltered`: no other filter, so deleted users' rows (a user
  * may have several) are counted, up to a bound, to size the sample. `keptShare`: how many rows the
- * other filters keep of the table (the kept counters), asked only when a common term could be counted
- * in the text index's order; `null` when no kept count applies (a submission window).
+ * other filters keep of the table (the kept counters, or a submission window's rows counted up to
+ * the broad share, `countUpToBroad`), asked only when a common term could be counted in the text
+ * index's order, one-character terms included (their word starts).
  */
 export async function planVerificationSearch(
   db: Kysely<Database>,
@@ -56,7 +57,7 @@ export async function planVerificationSearch(
   options: {
     unfiltered: boolean;
     pageEnd: number;
-    keptShare: () => Promise<{ kept: number; total: number } | null>;
+    keptShare: () => Promise<{ kept: number; total: number }>;
   },
 ): Promise<VerificationSearchPlan> {
   const sides = verificationSearchSides(table);
@@ -69,10 +70,10 @@ export async function planVerificationSearch(
   const rowsPlans = capped
     ? probePlans(sides, pagePlans(sides, plans, options.pageEnd, SCATTERED_PAGE_SCAN_VISITS), options.pageEnd)
     : plans;
-  let textOrder = mayReadInTextOrder(dialectOf(db), table, term, plans.get(table));
+  let textOrder = mayReadInTextOrder(dialectOf(db), table, term, plans.get(table), { wordStarts: true });
   if (textOrder && !options.unfiltered) {
     const share = await options.keptShare();
-    textOrder = share !== null && isBroadFilter(share.kept, share.total);
+    textOrder = isBroadFilter(share.kept, share.total);
   }
   return { plans, capped, rowsPlans, textOrder };
 }
