@@ -29,7 +29,7 @@ describe(`a search beside a time window (${process.env.TEST_DATABASE ?? 'sqlite'
   let ctx: TestContext;
   /** Conversations and verifications holding the term: past the plan's sample, so not a rare term. */
   const MATCHES = CAP_SAMPLE + 400;
-  /** Every fifth match is in the week (280); the others two months old. */
+  /** Every fifth match is in the week (281); the others two months old. */
   const inWeek = (index: number) => index % 5 === 0;
   const IN_WEEK = Math.ceil(MATCHES / 5);
   /** Rows without the term: the week's share of the list stays broad (a fifth). */
@@ -118,7 +118,7 @@ describe(`a search beside a time window (${process.env.TEST_DATABASE ?? 'sqlite'
         .selectFrom('provider_verifications')
         .where('submitted_at', '>=', new Date(now - days * DAY_MS).toISOString())
         .select('id');
-    // A week holds 480 of 1,601; counted up to a tenth, 161.
+    // A week holds 481 of 1,601 (281 matches, 200 others); counted up to a tenth, 161.
     expect(await countUpToBroad(ctx.db, window(7), total)).toBe(Math.ceil(total / 10));
     expect(await countUpToBroad(ctx.db, window(0), total)).toBe(0);
     const planned = (days: number) =>
