@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProvider } from '../modules/providers/providers.factories.js';
 import {
   insertClientVerification,
+  insertNamesakes,
   insertProviderVerification,
 } from '../modules/verifications/verifications.factories.js';
 import { insertUser } from '../test/factories.js';
@@ -33,12 +34,7 @@ describe(`verification searches under broad filters (${process.env.TEST_DATABASE
   beforeAll(async () => {
     ctx = await createTestContext();
     await ctx.db.transaction().execute(async (trx) => {
-      const clients: number[] = [];
-      const providers: number[] = [];
-      for (let index = 0; index < 20; index += 1) {
-        clients.push(await insertUser(trx, { last_name: 'Cacuaco', role: 'client' }));
-        providers.push((await insertProvider(trx, { last_name: 'Cacuaco' })).userId);
-      }
+      const { clients, providers } = await insertNamesakes(trx, 20, 'Cacuaco');
       const deletedClient = await insertUser(trx, { last_name: 'Cacuaco', role: 'client' });
       const deletedProvider = (await insertProvider(trx, { last_name: 'Cacuaco' })).userId;
       for (let index = 0; index < MATCHES + 50; index += 1) {

@@ -4,7 +4,10 @@ import { insertConversation } from '../modules/conversations/conversations.facto
 import { countsInTextOrder } from '../modules/conversations/conversations.repository.js';
 import { insertProvider } from '../modules/providers/providers.factories.js';
 import { planVerificationSearch } from '../modules/verifications/verification-search.js';
-import { insertProviderVerification } from '../modules/verifications/verifications.factories.js';
+import {
+  insertNamesakes,
+  insertProviderVerification,
+} from '../modules/verifications/verifications.factories.js';
 import { insertUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/test-context.js';
 import { CAP_SAMPLE, countUpToBroad, planSearch } from './search.js';
@@ -42,12 +45,7 @@ describe(`a search beside a time window (${process.env.TEST_DATABASE ?? 'sqlite'
   beforeAll(async () => {
     ctx = await createTestContext();
     await ctx.db.transaction().execute(async (trx) => {
-      const clients: number[] = [];
-      const providers: number[] = [];
-      for (let index = 0; index < 20; index += 1) {
-        clients.push(await insertUser(trx, { last_name: 'Quitexe', role: 'client' }));
-        providers.push((await insertProvider(trx, { last_name: 'Quitexe' })).userId);
-      }
+      const { clients, providers } = await insertNamesakes(trx, 20, 'Quitexe');
       const otherClient = await insertUser(trx, {
         first_name: 'Bento',
         last_name: 'Mavinga',

@@ -16,6 +16,21 @@ export const TINY_PNG = Buffer.from(
  * last updated when it was submitted unless told otherwise.
  */
 
+/** `count` clients and `count` providers sharing `lastName` (a term their searches all hold). */
+export async function insertNamesakes(
+  db: Kysely<Database>,
+  count: number,
+  lastName: string,
+): Promise<{ clients: number[]; providers: number[] }> {
+  const clients: number[] = [];
+  const providers: number[] = [];
+  for (let index = 0; index < count; index += 1) {
+    clients.push(await insertUser(db, { last_name: lastName, role: 'client' }));
+    providers.push((await insertProvider(db, { last_name: lastName })).userId);
+  }
+  return { clients, providers };
+}
+
 /** A provider verification (pending by default); a provider is created when `user_id` is absent. */
 export async function insertProviderVerification(
   db: Kysely<Database>,
