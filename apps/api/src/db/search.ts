@@ -761,14 +761,18 @@ export function mayReadInTextOrder(
  * list's order index, reading every row on the way at a random place, and a common one gathers all
  * its matches first (at a million users, conversations `?search=ana&has_unread=true` 42 → 6 ms, users
  * `?search=silva&role=client` 22 → 4 ms). For broad filters (a status, a role, unread): a filter on one
- * person is served better by its own index.
+ * person is served better by its own index. `idColumn`: the matches are related rows, named by that
+ * column of the listed rows (SearchSide.idColumn: a notification's recipient), each reached through
+ * its index.
  */
 export function inTextIndexOrder<DB, TB extends keyof DB, O>(
   matches: SelectQueryBuilder<DB, TB, O>,
-  search: { table: SearchableTable; term: string; alias?: string; plan?: SearchPlan },
+  search: { table: SearchableTable; term: string; alias?: string; idColumn?: string; plan?: SearchPlan },
 ) {
   const fts = `${search.table}_fts`;
   const alias = search.alias ?? textColumn(search.table).table;
+  // The listed rows' column naming a `table` row (a notification's recipient), else their own id.
+  const id = sql.ref(`${alias}.${search.idColumn ?? 'id'}`);
   // A one-character term: its plan's word-start query (`mayReadInTextOrder`'s `wordStarts`).
   const wordStarts = search.plan?.kind === 'ids' ? undefined : search.plan?.match;
   const phrase = wordStarts ?? ftsPhrase(searchedText(search.term, search.table));
@@ -777,6 +781,6 @@ export function inTextIndexOrder<DB, TB extends keyof DB, O>(
     .where(sql<SqlBool>`${sql.ref(`text_matches.${fts}`)} match ${phrase}`)
     .orderBy(sql`text_matches.rowid`)
     .innerJoin(sql.table(fts).as('text_matches'), (join) =>
-      join.on(sql<SqlBool>`text_matches.rowid = ${sql.ref(`${alias}.id`)}`),
+      join.on(sql<SqlBool>`text_matches.rowid = ${id}`),
     );
 }

@@ -30,7 +30,6 @@ import {
   proofPlans,
   rowPlans,
   type SearchPlans,
-  type SearchSide,
   searchAnySide,
   searchCapped,
   searchLikePattern,
@@ -40,6 +39,7 @@ import { displayName } from '../../lib/display-name.js';
 import { notFound } from '../../lib/http-errors.js';
 import { pageWindow } from '../../lib/pagination.js';
 import { periodStart } from '../../lib/periods.js';
+import { matchesSideBySide, NOTIFICATION_SEARCH } from './notification-side-matches.js';
 
 /*
  * Reads of the notifications: the platform-wide list of the management screen (every user's
@@ -127,12 +127,6 @@ function toNotification(row: NotificationRow): Notification {
 }
 
 type Filters = Omit<NotificationListQuery, 'page' | 'page_size'>;
-
-/** A notification is found by its own text or its recipient's name, e-mail or phone. */
-const NOTIFICATION_SEARCH: readonly SearchSide[] = [
-  { table: 'notifications' },
-  { table: 'users', alias: 'notifications', idColumn: 'user_id' },
-];
 
 /**
  * The search of the list: the notification's own text, its broadcast's text (the copies of a
@@ -226,6 +220,15 @@ function totalMatches(filters: Pick<Filters, 'is_read' | 'notification_type'>) {
     (!filters.notification_type || type === filters.notification_type);
 }
 
+/** The notifications of the type and read filters (`total`) and all of them (`rows`), from the kept counters. */
+async function notificationTotals(
+  db: Kysely<Database>,
+  filters: Filters,
+): Promise<{ total: number; rows: number }> {
+  const buckets = await readCounters(db, 'notifications');
+  return { total: sumBuckets(buckets, totalMatches(filters)), rows: sumBuckets(buckets) };
+}
+
 /**
  * The filtered notifications month by month and day by day (created), newest first, from the kept
  * counters `notifications_month` (read, type, month) and `notifications_day` (day, read, type), or
@@ -262,6 +265,21 @@ export async function listNotifications(
   const since = query.period ? periodStart(query.period, now).toISOString() : undefined;
   const filtered = (planned: SearchPlans = plans, from = since) =>
     db.selectFrom('notifications').where(matchesFilters(db, query, now, planned, broadcastIds, from));
+  // SQLite, a search beside a broad period: each side's matches read apart (notification-side-matches).
+  const sideBySide = await matchesSideBySide(
+    db,
+    { term: query.search, plans, broadcastIds },
+    query.period && query.search
+      ? {
+          filtered: () =>
+            db
+              .selectFrom('notifications')
+              .where(matchesFilters(db, { ...query, search: undefined }, now))
+              .select('notifications.id'),
+          ...(await notificationTotals(db, query)),
+        }
+      : undefined,
+  );
   // A deep page without a search starts at its day (db/deep-pages.ts).
   const window = pageWindow(query);
   const start = query.search
@@ -310,7 +328,9 @@ export async function listNotifications(
       count: ([buckets]) => sumBuckets(buckets ?? [], totalMatches(query)),
     },
     // A related side's dense term read through its text index by the proof (db/search.ts `proofPlans`).
-    matches: () => filtered(proofPlans(dialectOf(db), NOTIFICATION_SEARCH, plans)).select('notifications.id'),
+    matches: () =>
+      sideBySide ??
+      filtered(proofPlans(dialectOf(db), NOTIFICATION_SEARCH, plans)).select('notifications.id'),
     /* SQLite: a search's proof past the cap keeps witnesses, checked by key next time: a dense term's
        count beside a filter walks the filter's index (`?search=ana&is_read=false` at a million users:
        28,000 notifications visited, 100 ms; 4 ms by `proofPlans`, its check 1 ms). */
