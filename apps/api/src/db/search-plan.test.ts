@@ -10,6 +10,7 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { WITNESSES } from './capped-witnesses.js';
 import type { Database } from './schema.js';
 import {
   CAP_SAMPLE,
@@ -17,6 +18,7 @@ import {
   DENSE_SHARE,
   DENSITY_SAMPLE,
   filteredColumn,
+  GATHERED_PER_READ,
   INDEX_PLAN,
   isDenseSample,
   isEmptyPlan,
@@ -37,6 +39,7 @@ import {
   type SearchPlans,
   type SearchSide,
   searchMatches,
+  windowPlan,
 } from './search.js';
 
 describe('isDenseSample', () => {
@@ -386,5 +389,42 @@ describe('filteredColumn', () => {
     expect(condition(postgres, 'postgres', { kind: 'ids', ids: [1] })).toContain(
       'where "disputes"."status" = $1',
     );
+  });
+});
+
+describe('windowPlan', () => {
+  const rows = 300_000;
+
+  it('probes the window’s entries among a term’s gathered matches when they cost less than reading rows', () => {
+    // Notifications 'site': 9,600 matches, 35,000 in the week.
+    expect(windowPlan({ kind: 'scan', share: 0.032, sampled: 1001 }, rows, 35_000)).toEqual({
+      kind: 'index',
+      share: 0.032,
+      probe: true,
+    });
+    // A word start keeps its text index query.
+    expect(windowPlan({ kind: 'index', share: 0.025, match: '" qa"' }, rows, 35_000)).toMatchObject({
+      kind: 'index',
+      probe: true,
+      match: '" qa"',
+    });
+  });
+
+  it('leaves a very common term to be read in the text index’s order', () => {
+    // 'a': 90 % of the notifications, a week holding 35,000: WITNESSES of them among the first 9,400.
+    const share = 0.9;
+    const read = (WITNESSES * rows) / 35_000;
+    expect(share * rows).toBeGreaterThan(GATHERED_PER_READ * read);
+    expect(windowPlan({ kind: 'scan', share, match: '" a "' }, rows, 35_000)).toBeNull();
+    // Provider verifications 'lda' (20 %) beside a window counted up to a tenth.
+    expect(windowPlan({ kind: 'index', share: 0.2 }, 277_000, 27_700)).toBeNull();
+    // A rare term beside a window holding every row: its 3,000 matches probed, as they cost less.
+    expect(windowPlan({ kind: 'index', share: 0.01 }, rows, rows)).toMatchObject({ probe: true });
+  });
+
+  it('keeps a plan holding the matches’ ids, or without a share', () => {
+    const ids: SearchPlan = { kind: 'ids', ids: [1, 2] };
+    expect(windowPlan(ids, rows, 35_000)).toBe(ids);
+    expect(windowPlan({ kind: 'index' }, rows, 35_000)).toEqual({ kind: 'index' });
   });
 });

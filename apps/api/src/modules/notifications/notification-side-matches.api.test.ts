@@ -1,12 +1,11 @@
 import { NotificationListQuery } from '@kwanza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WITNESSES } from '../../db/capped-witnesses.js';
-import { CAP_SAMPLE, type SearchPlan } from '../../db/search.js';
+import { CAP_SAMPLE, type SearchableTable, type SearchPlan } from '../../db/search.js';
 import { notificationSearchText } from '../../lib/search-text.js';
 import { insertUser } from '../../test/factories.js';
 import { recordingSql } from '../../test/statement-recorder.js';
 import { createTestContext, type TestContext } from '../../test/test-context.js';
-import { GATHERED_PER_VISITED, matchesSideBySide, periodOwnPlan } from './notification-side-matches.js';
+import { matchesSideBySide, ownMatches } from './notification-side-matches.js';
 import { listNotifications } from './notifications.reads.js';
 
 /*
@@ -23,6 +22,8 @@ interface Row {
   created_at: string;
   is_read: boolean;
   matches: boolean;
+  /** Found by its own text. */
+  own: boolean;
   inWeek: boolean;
 }
 
@@ -30,6 +31,8 @@ describe(`a notifications search beside a period (${process.env.TEST_DATABASE ??
   let ctx: TestContext;
   const now = new Date();
   const rows: Row[] = [];
+  /** The recipient whose name holds the term. */
+  let namedId = 0;
   /** Notifications holding the term in their own text: past the plan's sample, so not a rare term. */
   const OWN = CAP_SAMPLE + 400;
 
@@ -37,6 +40,7 @@ describe(`a notifications search beside a period (${process.env.TEST_DATABASE ??
     ctx = await createTestContext();
     await ctx.db.transaction().execute(async (trx) => {
       const named = await insertUser(trx, { first_name: 'Zefa', last_name: 'Kalandula' });
+      namedId = named;
       const other = await insertUser(trx, { first_name: 'Bento', last_name: 'Mavinga' });
       const broadcast = await trx
         .insertInto('notification_broadcasts')
@@ -99,6 +103,7 @@ describe(`a notifications search beside a period (${process.env.TEST_DATABASE ??
           created_at: createdAt,
           is_read: isRead,
           matches: spec.matches,
+          own: spec.title.startsWith('Kalandula'),
           inWeek: spec.week,
         });
       }
@@ -150,77 +155,78 @@ describe(`a notifications search beside a period (${process.env.TEST_DATABASE ??
     expect(texts.some((text) => text.includes(' union '))).toBe(false);
   });
 
-  it('finds the same matches whichever plan each side is read by (SQLite)', async () => {
-    const [total, inPeriod] = [rows.length, rows.filter((row) => row.inWeek).length];
-    const filtered = () =>
-      ctx.db
-        .selectFrom('notifications')
-        .where('notifications.created_at', '>=', new Date(now.getTime() - 7 * DAY_MS).toISOString())
-        .select('notifications.id');
-    const expected = [...expectedWeek()].sort((a, b) => a - b);
-    const plans: Array<[SearchPlan, SearchPlan, number]> = [
-      // The own text probed among its gathered matches; the recipients in their text index's order.
-      [{ kind: 'index', share: 0.01 }, { kind: 'index' }, total],
-      // The own text checked on each row of the week (as common in a big table); the recipients as well.
-      [{ kind: 'scan', share: 0.9 }, { kind: 'scan' }, 10_000_000],
-    ];
-    for (const [own, recipients, tableRows] of plans) {
+  const weekFiltered = (db: typeof ctx.db) => () =>
+    db
+      .selectFrom('notifications')
+      .where('notifications.created_at', '>=', new Date(now.getTime() - 7 * DAY_MS).toISOString())
+      .select('notifications.id');
+  const ascending = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
+
+  it('finds the same matches whichever plan the recipients are read by (SQLite)', async () => {
+    const total = rows.length;
+    expect(rows.filter((row) => row.inWeek).length / total).toBeGreaterThan(0.1);
+    // The recipients in their text index's order, then by their ids.
+    const plans: SearchPlan[] = [{ kind: 'index' }, { kind: 'ids', ids: [namedId] }];
+    for (const recipients of plans) {
+      const { db, texts } = recordingSql(ctx.db);
       const matches = await matchesSideBySide(
-        ctx.db,
+        db,
         {
           term: 'kalandula',
-          plans: new Map([
-            ['notifications', own],
+          plans: new Map<SearchableTable, SearchPlan>([
+            ['notifications', { kind: 'index', share: 0.01 }],
             ['users', recipients],
           ]),
           broadcastIds: undefined,
         },
-        { filtered, total, rows: tableRows },
+        { filtered: weekFiltered(db), total, rows: total },
       );
       if (ctx.dialect === 'postgres') {
         expect(matches).toBeUndefined();
         continue;
       }
       const ids = matches ? (await matches.execute()).map((row) => row.id) : [];
-      expect(ids.sort((a, b) => a - b)).toEqual(expected);
+      expect(ascending(ids)).toEqual(ascending(expectedWeek()));
+      const usersInTextOrder = texts.some((text) =>
+        text.includes('inner join "users_fts" as "text_matches"'),
+      );
+      expect(usersInTextOrder).toBe(recipients.kind === 'index');
     }
-    expect(inPeriod / total).toBeGreaterThan(0.1);
-  });
-});
-
-describe('the plan of the own text beside a period', () => {
-  const rows = 300_000;
-
-  it('probes the week’s entries among a term’s gathered matches when they cost less than visiting rows', () => {
-    // 'site': 9,600 matches, 35,000 notifications in the week.
-    expect(periodOwnPlan({ kind: 'scan', share: 0.032, sampled: 1001 }, rows, 35_000)).toEqual({
-      kind: 'index',
-      share: 0.032,
-      probe: true,
-    });
-    // A word start keeps its text index query.
-    expect(periodOwnPlan({ kind: 'index', share: 0.025, match: '" qa"' }, rows, 35_000)).toMatchObject({
-      kind: 'index',
-      probe: true,
-      match: '" qa"',
-    });
   });
 
-  it('checks a very common term on the rows visited until the cap’s worth of matches', () => {
-    // 'a': 90 % of the notifications: the week's first 1,223 rows hold WITNESSES of them.
-    const share = 0.9;
-    expect(share * rows).toBeGreaterThan(GATHERED_PER_VISITED * (WITNESSES / share));
-    expect(periodOwnPlan({ kind: 'scan', share }, rows, 35_000)).toEqual({ kind: 'scan', share });
-    // A rare period: fewer rows to visit than matches to gather.
-    expect(periodOwnPlan({ kind: 'index', share: 0.032 }, rows, 1_000)).toEqual({
-      kind: 'scan',
-      share: 0.032,
-    });
-  });
-
-  it('keeps a plan holding the matches’ ids, or without a share', () => {
-    const ids: SearchPlan = { kind: 'ids', ids: [1, 2] };
-    expect(periodOwnPlan(ids, rows, 35_000)).toBe(ids);
-    expect(periodOwnPlan({ kind: 'index' }, rows, 35_000)).toEqual({ kind: 'index' });
+  it('finds the same own-text matches probed or in the text index’s order (SQLite)', async () => {
+    if (ctx.dialect === 'postgres') {
+      // PostgreSQL never reads the sides apart: its planner weighs the one OR.
+      const matches = await matchesSideBySide(
+        ctx.db,
+        { term: 'kalandula', plans: new Map(), broadcastIds: undefined },
+        { filtered: weekFiltered(ctx.db), total: rows.length, rows: rows.length },
+      );
+      expect(matches).toBeUndefined();
+      return;
+    }
+    const expected = ascending(rows.filter((row) => row.own && row.inWeek).map((row) => row.id));
+    // 281 of the own text, and 5 of the recipient's naming the term too.
+    expect(expected).toHaveLength(286);
+    const plan: SearchPlan = { kind: 'index', share: 0.5 };
+    const total = rows.length;
+    for (const inPeriod of [total, 1_000_000_000]) {
+      const { db, texts } = recordingSql(ctx.db);
+      const found = await ownMatches(
+        'kalandula',
+        plan,
+        { filtered: weekFiltered(db), rows: total },
+        inPeriod,
+      );
+      expect(ascending(found.map((row) => row.id))).toEqual(expected);
+      // A window holding far more rows than the table's matches: read in the text index's order.
+      const inTextOrder = texts.some((text) =>
+        text.includes('inner join "notifications_fts" as "text_matches"'),
+      );
+      expect(inTextOrder).toBe(inPeriod > total);
+      expect(texts.some((text) => text.includes('+"notifications"."id" in (select rowid'))).toBe(
+        inPeriod === total,
+      );
+    }
   });
 });

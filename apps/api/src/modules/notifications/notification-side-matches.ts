@@ -13,6 +13,7 @@ import {
   type SearchSide,
   searchLikePattern,
   searchMatches,
+  windowPlan,
 } from '../../db/search.js';
 import { dialectOf } from '../../db/sql.js';
 
@@ -26,34 +27,10 @@ export const NOTIFICATION_SEARCH: readonly SearchSide[] = [
 export type FilteredNotifications = () => SelectQueryBuilder<Database, 'notifications', { id: number }>;
 
 /**
- * How many times cheaper a match gathered from the text index is than a notification visited along
- * a period's index with its text checked by LIKE (read at a random place): measured at a million
- * users about 0.4 µs against 3.5; taken at 4, as a phrase of many trigrams costs more per match.
- */
-export const GATHERED_PER_VISITED = 4;
-
-/**
- * The plan of the notifications' own text beside a broad period: the text index's matches (about
- * `share` of the `rows` notifications) gathered first, and the period's index walked to probe each
- * entry among them without reading its row (`probe`), unless the term is so common that checking it
- * on the rows visited until the cap's worth of matches costs less (`scan`, a LIKE on each):
- * `?search=site&period=week` (9,600 matches, 35,000 notifications in the week) 134 → 4 ms, where a
- * word start as common as 'a' (271,000 matches) meets the cap in the week's first 1,300 rows.
- */
-export function periodOwnPlan(plan: SearchPlan, rows: number, inPeriod: number): SearchPlan {
-  if (plan.kind === 'ids' || !plan.share) return plan;
-  const visited = Math.min(inPeriod, WITNESSES / plan.share);
-  const match = plan.match === undefined ? {} : { match: plan.match };
-  if (plan.share * rows > GATHERED_PER_VISITED * visited)
-    return { kind: 'scan', share: plan.share, ...match };
-  return { kind: 'index', share: plan.share, probe: true, ...match };
-}
-
-/**
  * SQLite: a search beside a period holding a tenth of the list or more (`isBroadFilter`; a week
  * often does: at a million users, 34,930 of 301,200 notifications), read side by side. Its matches
  * are the union of each side's, each side up to WITNESSES rows passing the filters: the
- * notifications holding the term (`periodOwnPlan`), those of the recipients holding it, read in the
+ * notifications holding the term (`ownMatches`), those of the recipients holding it, read in the
  * users' text index's order and each reached through the recipient's index (db/search.ts
  * `inTextIndexOrder`), and the copies of the broadcasts holding it. One OR walked the period's
  * index, reading every notification of the week at a random place to check the term on it and its
@@ -75,16 +52,7 @@ export async function matchesSideBySide(
      cap, and the recipients' side is not read (a word start as common as 'a': 11 → 2 ms). */
   const [own, recipient] = NOTIFICATION_SEARCH;
   const ownPlan = plans.get('notifications') ?? INDEX_PLAN;
-  const ownIds =
-    own && !isEmptyPlan(ownPlan)
-      ? await period
-          .filtered()
-          .where(
-            searchMatches('sqlite', own.table, term, { plan: periodOwnPlan(ownPlan, period.rows, inPeriod) }),
-          )
-          .limit(WITNESSES)
-          .execute()
-      : [];
+  const ownIds = own && !isEmptyPlan(ownPlan) ? await ownMatches(term, ownPlan, period, inPeriod) : [];
   const byIds = db
     .selectFrom('notifications')
     .where(
@@ -118,6 +86,26 @@ export async function matchesSideBySide(
     'notifications',
     { id: number }
   >;
+}
+
+/**
+ * The notifications of the period holding `term` in their own text, up to WITNESSES: the period's
+ * index probed among the term's gathered matches, or those matches read in the text index's order
+ * (db/search.ts `windowPlan`).
+ */
+export function ownMatches(
+  term: string,
+  plan: SearchPlan,
+  period: { filtered: FilteredNotifications; rows: number },
+  inPeriod: number,
+) {
+  const probed = windowPlan(plan, period.rows, inPeriod);
+  const inTextOrder =
+    probed === null && mayReadInTextOrder('sqlite', 'notifications', term, plan, { wordStarts: true });
+  const matches = inTextOrder
+    ? inTextIndexOrder(period.filtered(), { table: 'notifications', term, plan })
+    : period.filtered().where(searchMatches('sqlite', 'notifications', term, { plan: probed ?? plan }));
+  return matches.limit(WITNESSES).execute();
 }
 
 /** The copies of the broadcasts holding `term`: those of `ids` when they were read first. */

@@ -289,13 +289,14 @@ export async function pageOfProviderVerifications(
 ): Promise<{ count: number; capped: boolean; results: ProviderVerification[] }> {
   const now = context.now;
   const direction = page.oldestFirst ? 'asc' : 'desc';
-  const { plans, capped, rowsPlans, textOrder } = await planVerificationSearch(
+  const { plans, capped, rowsPlans, textOrder, windowPlans } = await planVerificationSearch(
     db,
     'provider_verifications',
     filters.search,
     {
       unfiltered: !filters.status && filters.is_business === undefined && filters.days === undefined,
       pageEnd: page.offset + page.limit,
+      window: filters.days !== undefined,
       /* A submission window has no kept count: its rows are counted up to the broad share. Walking
          the window's index for a term's matches read every verification of the window when they were
          fewer than the cap (`?search=q&days=7` at a million users: 82,000 of 277,000, 131 ms of SQL). */
@@ -383,16 +384,18 @@ export async function pageOfProviderVerifications(
           },
         }),
     matches: () =>
-      filters.search && textOrder
-        ? inTextIndexOrder(
-            filtered(textOrderPlans('provider_verifications')).select('provider_verifications.id'),
-            {
-              table: 'provider_verifications',
-              term: filters.search,
-              plan: plans.get('provider_verifications'),
-            },
-          )
-        : filtered().select('provider_verifications.id'),
+      windowPlans
+        ? filtered(windowPlans).select('provider_verifications.id')
+        : filters.search && textOrder
+          ? inTextIndexOrder(
+              filtered(textOrderPlans('provider_verifications')).select('provider_verifications.id'),
+              {
+                table: 'provider_verifications',
+                term: filters.search,
+                plan: plans.get('provider_verifications'),
+              },
+            )
+          : filtered().select('provider_verifications.id'),
     checked: checkedUnlessByIds(plans, () =>
       filtered(rowPlans(VERIFICATION_SEARCH)).select('provider_verifications.id'),
     ),
