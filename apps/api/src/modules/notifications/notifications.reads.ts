@@ -269,7 +269,7 @@ export async function listNotifications(
   const sideBySide = await matchesSideBySide(
     db,
     { term: query.search, plans, broadcastIds },
-    query.period && query.search
+    query.period && query.search && dialectOf(db) === 'sqlite'
       ? {
           filtered: () =>
             db

@@ -86,7 +86,7 @@ export async function planVerificationSearch(
     const share = await options.keptShare();
     textOrder = isBroadFilter(share.kept, share.total);
     const probed = textOrder && options.window && plan ? windowPlan(plan, share.total, share.kept) : null;
-    if (probed) {
+    if (probed !== null && probed !== plan) {
       // Its page past the cap as well: the window's index walked in the list's order, probed.
       const windowPlans = new Map([[table, probed]]);
       return { plans, capped, rowsPlans: windowPlans, textOrder: false, windowPlans };
