@@ -19,7 +19,6 @@ import type { Database } from '../../db/schema.js';
 import {
   checkedUnlessByIds,
   filteredColumn,
-  inTextIndexOrder,
   rowPlans,
   type SearchPlans,
   searchAnySide,
@@ -42,7 +41,11 @@ import {
   RESET_REFUSED,
   urgentCutoff,
 } from './verification-rules.js';
-import { planVerificationSearch, textOrderPlans, verificationSearchSides } from './verification-search.js';
+import {
+  countedVerifications,
+  planVerificationSearch,
+  verificationSearchSides,
+} from './verification-search.js';
 
 type Filters = Partial<Pick<ClientVerificationListQuery, 'verification_status' | 'document_type' | 'search'>>;
 type FilterBuilder = ExpressionBuilder<Database, 'client_verifications'>;
@@ -233,16 +236,9 @@ export async function pageOfClientVerifications(
       count: ([buckets]) => sumBuckets(buckets ?? [], bucketMatches(filters)),
     },
     matches: () =>
-      filters.search && textOrder
-        ? inTextIndexOrder(
-            filtered(textOrderPlans('client_verifications')).select('client_verifications.id'),
-            {
-              table: 'client_verifications',
-              term: filters.search,
-              plan: plans.get('client_verifications'),
-            },
-          )
-        : filtered().select('client_verifications.id'),
+      countedVerifications('client_verifications', filters.search, { plans, textOrder }, (planned) =>
+        filtered(planned).select('client_verifications.id'),
+      ),
     checked: checkedUnlessByIds(plans, () =>
       filtered(rowPlans(CLIENT_VERIFICATION_SEARCH)).select('client_verifications.id'),
     ),

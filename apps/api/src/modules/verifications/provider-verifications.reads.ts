@@ -25,7 +25,6 @@ import {
   checkedUnlessByIds,
   countUpToBroad,
   filteredColumn,
-  inTextIndexOrder,
   rowPlans,
   type SearchPlans,
   searchAnySide,
@@ -48,7 +47,11 @@ import {
   urgentCutoff,
   verificationStatusCounts,
 } from './verification-rules.js';
-import { planVerificationSearch, textOrderPlans, verificationSearchSides } from './verification-search.js';
+import {
+  countedVerifications,
+  planVerificationSearch,
+  verificationSearchSides,
+} from './verification-search.js';
 
 /*
  * Reads of provider verifications: the list and its count (kept counters, indexed counts, searches
@@ -384,18 +387,12 @@ export async function pageOfProviderVerifications(
           },
         }),
     matches: () =>
-      windowPlans
-        ? filtered(windowPlans).select('provider_verifications.id')
-        : filters.search && textOrder
-          ? inTextIndexOrder(
-              filtered(textOrderPlans('provider_verifications')).select('provider_verifications.id'),
-              {
-                table: 'provider_verifications',
-                term: filters.search,
-                plan: plans.get('provider_verifications'),
-              },
-            )
-          : filtered().select('provider_verifications.id'),
+      countedVerifications(
+        'provider_verifications',
+        filters.search,
+        { plans, textOrder, windowPlans },
+        (planned) => filtered(planned).select('provider_verifications.id'),
+      ),
     checked: checkedUnlessByIds(plans, () =>
       filtered(rowPlans(VERIFICATION_SEARCH)).select('provider_verifications.id'),
     ),

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import {
+  inTextIndexOrder,
   isBroadFilter,
   mayReadInTextOrder,
   pagePlans,
@@ -93,4 +94,21 @@ export async function planVerificationSearch(
     }
   }
   return { plans, capped, rowsPlans, textOrder };
+}
+
+/**
+ * The set a verification list's count reads (`ids(plans)`: its filtered rows selecting their id, the
+ * term read by `plans`): beside a broad submission window, the window's index probed among the
+ * term's matches (`windowPlans`); a common term's matches in the text index's order (`textOrder`);
+ * else as planned.
+ */
+export function countedVerifications<T extends VerificationTable>(
+  table: T,
+  term: string | undefined,
+  planned: Pick<VerificationSearchPlan, 'plans' | 'textOrder' | 'windowPlans'>,
+  ids: (plans?: SearchPlans) => SelectQueryBuilder<Database, T, { id: number }>,
+) {
+  if (planned.windowPlans) return ids(planned.windowPlans);
+  if (!term || !planned.textOrder) return ids();
+  return inTextIndexOrder(ids(textOrderPlans(table)), { table, term, plan: planned.plans.get(table) });
 }
