@@ -1,10 +1,15 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withoutNotingStatements } from '../db/statement-reads.js';
 import { insertCategory } from '../modules/projects/projects.factories.js';
 import { createTestDatabase } from '../test/test-context.js';
-import { answerMayBeKept, registerKeptResponses } from './kept-responses.js';
+import {
+  answerMayBeKept,
+  keepAnswerUntil,
+  keptResponseStats,
+  registerKeptResponses,
+} from './kept-responses.js';
 
 /*
  * Which answers plugins/kept-responses.ts keeps, on routes written for the test (both databases).
@@ -15,6 +20,24 @@ describe('what a kept answer may read and do', () => {
   let dispose: () => Promise<void>;
   let runs: Record<string, number>;
   let raceWith: (write: () => Promise<void>) => void;
+  let gate: Promise<void> = Promise.resolve();
+  let heldStarted: (() => void) | undefined;
+
+  /** Starts a request to /held (query `query`) and resolves once its answer is being computed. */
+  const hold = (query: string) => {
+    let open: () => void = () => {};
+    gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const started = new Promise<void>((resolve) => {
+      heldStarted = resolve;
+    });
+    const first = app.inject({ method: 'GET', url: `/held?${query}` });
+    return { first, open, started };
+  };
+  /** Resolves once `count` requests wait for an answer another computes. */
+  const waitingFor = (count: number) =>
+    vi.waitFor(() => expect(keptResponseStats(app).waiting).toBe(count), { timeout: 5_000 });
 
   beforeAll(async () => {
     const database = await createTestDatabase();
@@ -24,7 +47,8 @@ describe('what a kept answer may read and do', () => {
     app = Fastify();
     app.decorate('db', db);
     app.decorate('dialect', database.handle.dialect);
-    registerKeptResponses(app, { enabled: true });
+    // Waiting for another's answer never ends by itself here: a request that should not wait would hang.
+    registerKeptResponses(app, { enabled: true, computationWaitMs: 600_000 });
     const counted = (name: string) => {
       runs[name] = (runs[name] ?? 0) + 1;
     };
@@ -78,6 +102,19 @@ describe('what a kept answer may read and do', () => {
       counted('failing');
       await db.selectFrom('categories').select('id').execute();
       return reply.status(404).send({ detail: 'Introuvable.' });
+    });
+    /* Held until the test opens its gate, the answer's statement run: a computation under way. The
+       query tells what the answer does at its end (expire at once, fail). */
+    app.get('/held', { config: { keptResponse: true } }, async (request, reply) => {
+      counted('held');
+      const startedAt = Date.now();
+      const names = (await db.selectFrom('categories').select('name').execute()).map((row) => row.name);
+      heldStarted?.();
+      await gate;
+      const { end } = request.query as { end?: string };
+      if (end === 'fails') return reply.status(503).send({ detail: 'Indisponible.' });
+      if (end === 'expires') keepAnswerUntil(request, startedAt);
+      return { names, run: runs.held };
     });
     await app.ready();
   }, 60_000);
@@ -133,6 +170,56 @@ describe('what a kept answer may read and do', () => {
     // Then kept: no write since.
     await app.inject({ method: 'GET', url: '/race' });
     expect(runs.race).toBe(2);
+  });
+
+  it('serves a request arriving while the same answer is computed that answer, computed once', async () => {
+    const { first, open, started } = hold('case=shared');
+    await started;
+    const stats = keptResponseStats(app);
+    const second = app.inject({ method: 'GET', url: '/held?case=shared' });
+    await waitingFor(1);
+    open();
+    const [a, b] = await Promise.all([first, second]);
+    expect(b.statusCode).toBe(200);
+    expect(b.body).toBe(a.body);
+    expect(runs.held).toBe(a.json().run);
+    expect(keptResponseStats(app).shared - stats.shared).toBe(1);
+    expect(keptResponseStats(app).waiting).toBe(0);
+  });
+
+  it('computes its own answer when a write committed before it arrived, without waiting', async () => {
+    const before = runs.held ?? 0;
+    const { first, open, started } = hold('case=write');
+    await started;
+    await insertCategory(app.db, 'Écrite pendant le calcul');
+    const stats = keptResponseStats(app);
+    const second = app.inject({ method: 'GET', url: '/held?case=write' });
+    // It does not wait for the first (its versions differ): it runs the handler too, held at the gate.
+    await vi.waitFor(() => expect(runs.held).toBe(before + 2), { timeout: 5_000 });
+    expect(keptResponseStats(app).waiting).toBe(0);
+    open();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.json().names).not.toContain('Écrite pendant le calcul');
+    expect(b.json().names).toContain('Écrite pendant le calcul');
+    expect(keptResponseStats(app).shared).toBe(stats.shared);
+  });
+
+  it('does not serve a waiting request an answer that expired before it arrived, nor a failure', async () => {
+    for (const end of ['expires', 'fails']) {
+      const before = runs.held ?? 0;
+      const { first, open, started } = hold(`end=${end}`);
+      await started;
+      const stats = keptResponseStats(app);
+      const second = app.inject({ method: 'GET', url: `/held?end=${end}` });
+      await waitingFor(1);
+      open();
+      const [a, b] = await Promise.all([first, second]);
+      expect(a.statusCode).toBe(end === 'fails' ? 503 : 200);
+      expect(b.statusCode).toBe(a.statusCode);
+      // The waiting request computed its own answer once the first had ended.
+      expect(runs.held).toBe(before + 2);
+      expect(keptResponseStats(app).shared).toBe(stats.shared);
+    }
   });
 
   it('asks the route’s rule for each request, and tells the handler whether its answer may be kept', async () => {
