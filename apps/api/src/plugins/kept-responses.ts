@@ -169,16 +169,10 @@ export function registerKeptResponses(
       }
       return payload;
     };
-    // An answer never sent (the request aborted before its answer): its computation ends all the same.
-    const ended = async (request: FastifyRequest) => {
-      const answer = pending.get(request);
-      if (answer === undefined) return;
-      pending.delete(request);
-      computations.end(answer.key, answer.computation);
-    };
+    /* Every answer goes through onSend (an error's too, and an aborted request's: Fastify still sends),
+       so its computation ends there. No other hook per request: a computation that never ended would
+       hold its waiters COMPUTATION_WAIT_MS, and be replaced by the next one of its key. */
     route.onSend = [...hooksOf(route.onSend), keep];
-    route.onResponse = [...hooksOf(route.onResponse), ended];
-    route.onRequestAbort = [...hooksOf(route.onRequestAbort), ended];
   });
 
   async function keptEntryOf(
